@@ -1,0 +1,32 @@
+"""Pure game engines behind one contract, found through ``GAMES``."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.coin_age import CoinAge
+from rules.contract import (
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    Outcome,
+    RuleViolation,
+    Step,
+)
+
+GAMES: Mapping[str, Game[Any, Any, Any]] = {game.id: game for game in (CoinAge(),)}
+
+__all__ = [
+    "GAMES",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "MalformedAction",
+    "NotYourTurn",
+    "Outcome",
+    "RuleViolation",
+    "Step",
+]
