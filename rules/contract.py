@@ -71,8 +71,11 @@ class Game(Protocol[State, Action, Options]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    options_model: ClassVar[type[BaseModel]]
-    state_model: ClassVar[type[BaseModel]]
+    @property
+    def options_model(self) -> type[Options]: ...
+
+    @property
+    def state_model(self) -> type[State]: ...
 
     def setup(self, players: int, seed: int, options: Options | None = None) -> State: ...
 
@@ -90,6 +93,14 @@ class Game(Protocol[State, Action, Options]):
 
     def decode(self, text: str) -> Action: ...
 
-    def default_action(self, state: State, seat: int) -> Action: ...
+    def default_action(self, state: State, seat: int) -> Action:
+        """The move taken for a seat whose time ran out (documented per game)."""
+        ...
 
-    def conserved(self, state: State) -> dict[str, int]: ...
+    def conserved(self, state: State) -> dict[str, int]:
+        """Quantities that never change during a game (cards, coins, tiles), for the conformance tests."""
+        ...
+
+    def secrets(self, state: State, seat: int | None) -> tuple[str, ...]:
+        """Strings that must not appear in ``view(state, seat)``: other hands, deck order, the RNG."""
+        ...

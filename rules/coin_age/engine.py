@@ -10,6 +10,7 @@ from rules.coin_age.model import (
     SIZES,
     START_SUPPLY,
     Captured,
+    Coin,
     CoinAction,
     CoinAgeOptions,
     CoinAgeState,
