@@ -1,0 +1,1 @@
+"""The Telegram bot: handlers, the Redis store, keyboards, Persian texts."""

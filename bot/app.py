@@ -1,0 +1,132 @@
+"""The Telegram application: handlers wired to commands and buttons, start-up and shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from pathlib import Path
+
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, filters
+
+from bot import info, lobby, play, private, texts
+from bot.config import Settings
+from bot.errors import on_error
+from bot.ratelimit import RetryAfterLimiter
+from bot.services import Services
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT_SECONDS = 15.0
+
+
+def heartbeat_path(settings: Settings) -> Path:
+    return settings.data_dir / "heartbeat"
+
+
+async def _heartbeat(path: Path) -> None:
+    """Touch a file while the bot runs; ``dorehami health`` (the container's health check) reads it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        await asyncio.to_thread(path.write_text, str(time.time()))
+        await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+def build_application(settings: Settings, redis_url: str) -> Application:  # type: ignore[type-arg]
+    assert settings.bot_token is not None
+    builder = (
+        Application.builder()
+        .token(settings.bot_token.get_secret_value())
+        .concurrent_updates(256)
+        .rate_limiter(RetryAfterLimiter())
+        .connection_pool_size(64)
+        .pool_timeout(10)
+        .get_updates_read_timeout(40)
+        .post_init(_post_init)
+        .post_shutdown(_post_shutdown)
+    )
+    if settings.bot_api_url is not None:
+        base = str(settings.bot_api_url).rstrip("/")
+        builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
+    app = builder.build()
+    app.bot_data["services"] = Services(store=Store.from_url(redis_url), settings=settings)
+    add_handlers(app)
+    return app
+
+
+def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
+    groups = filters.ChatType.GROUPS
+    private_chat = filters.ChatType.PRIVATE
+    app.add_handler(CommandHandler("start", private.cmd_start_private, filters=private_chat))
+    app.add_handler(CommandHandler("start", lobby.cmd_start_game, filters=groups))
+    app.add_handler(CommandHandler("new", lobby.cmd_new, filters=groups))
+    app.add_handler(CommandHandler("join", lobby.cmd_join, filters=groups))
+    app.add_handler(CommandHandler("leave", lobby.cmd_leave, filters=groups))
+    app.add_handler(CommandHandler("cancel", lobby.cmd_cancel, filters=groups))
+    app.add_handler(CommandHandler("board", play.cmd_board, filters=groups))
+    app.add_handler(CommandHandler(["new", "join", "leave", "cancel", "board"], _group_only, filters=private_chat))
+    app.add_handler(CommandHandler("help", info.cmd_help))
+    app.add_handler(CommandHandler("games", info.cmd_games))
+    app.add_handler(CommandHandler("rules", info.cmd_rules))
+    app.add_handler(CallbackQueryHandler(play.on_action, pattern=r"^g:"))
+    app.add_handler(CallbackQueryHandler(play.on_menu, pattern=r"^n:"))
+    app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=r"^l:"))
+    app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=r"^o:"))
+    app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=r"^new:"))
+    app.add_handler(CallbackQueryHandler(_unknown_button))
+    app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
+    app.add_error_handler(on_error)
+
+
+async def _group_only(update: Update, context: object) -> None:
+    if update.effective_message is not None:
+        await update.effective_message.reply_text(texts.GROUP_ONLY)
+
+
+async def _unknown_button(update: Update, context: object) -> None:
+    if update.callback_query is not None:
+        await update.callback_query.answer(texts.STALE, show_alert=True)
+
+
+async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+    services: Services = app.bot_data["services"]
+    await services.store.ping()
+    await app.bot.set_my_commands(
+        [BotCommand(c, d) for c, d in texts.GROUP_COMMANDS], scope=BotCommandScopeAllGroupChats()
+    )
+    await app.bot.set_my_commands(
+        [BotCommand(c, d) for c, d in texts.PRIVATE_COMMANDS], scope=BotCommandScopeAllPrivateChats()
+    )
+    app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
+    log.info("bot @%s ready", app.bot.username)
+
+
+async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+    task = app.bot_data.pop("heartbeat", None)
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    services: Services = app.bot_data["services"]
+    await services.store.close()
+
+
+def run(settings: Settings, redis_url: str) -> None:
+    """Run until stopped: long polling, or webhook mode when WEBHOOK_URL is set."""
+    app = build_application(settings, redis_url)
+    if settings.webhook_url is not None:
+        url = str(settings.webhook_url)
+        path = url.split("://", 1)[1].partition("/")[2]
+        app.run_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path=path,
+            webhook_url=url,
+            secret_token=settings.webhook_secret.get_secret_value() if settings.webhook_secret else None,
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)

@@ -1,0 +1,130 @@
+"""The game's board message: a picture with a caption and the current player's buttons, edited in place."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from telegram import InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from bot import keyboards
+from bot.fa import mention
+from bot.games import PRESENTERS
+from bot.services import services
+from bot.store import GameRecord
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+CAPTION_LIMIT = 1024
+RECENT_LINES = 4
+
+
+def load_state(record: GameRecord) -> Any:
+    return GAMES[record.game_id].state_model.model_validate(record.state)
+
+
+def names(record: GameRecord) -> list[str]:
+    return [p.name for p in record.players]
+
+
+def caption(record: GameRecord, state: Any) -> str:
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    view = game.view(state, None)
+    lines = [f"{presenter.emoji} <b>{game.title}</b>"]
+    if record.recent:
+        lines += ["", *record.recent[-RECENT_LINES:]]
+    if record.phase == "finished":
+        lines += ["", "🏁 <b>پایان بازی</b>", *presenter.result(view, names(record))]
+    else:
+        lines += ["", *presenter.status(view, names(record))]
+        turn = [mention(record.players[s].user_id, record.players[s].name) for s in game.to_act(state)]
+        lines.append("👈 نوبت " + "، ".join(turn))
+    text = "\n".join(lines)
+    while len(text) > CAPTION_LIMIT and len(lines) > 3:  # drop the oldest news first
+        del lines[2]
+        text = "\n".join(lines)
+    return text
+
+
+def keyboard(record: GameRecord, state: Any, prefix: str = "") -> InlineKeyboardMarkup | None:
+    if record.phase != "playing":
+        return None
+    game = GAMES[record.game_id]
+    seats = game.to_act(state)
+    if not seats:
+        return None
+    codes = [game.encode(a) for a in game.legal_actions(state, seats[0])]
+    return keyboards.game_menu(record.game_id, record.version, codes, prefix, game.view(state, None))
+
+
+async def picture(record: GameRecord, state: Any) -> tuple[bytes, str]:
+    """Render off the event loop: drawing takes milliseconds that other chats should not wait for."""
+    view = GAMES[record.game_id].view(state, None)
+    presenter = PRESENTERS[record.game_id]
+    return await asyncio.to_thread(presenter.picture, view, names(record))
+
+
+async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> Message:
+    """Send the board as a new message at the bottom of the chat and remember it as the board."""
+    store = services(context).store
+    old = await store.board_message(record.chat_id, record.thread_id)
+    data, filename = await picture(record, state)
+    message = await context.bot.send_photo(
+        chat_id=record.chat_id,
+        message_thread_id=record.thread_id,
+        photo=data,
+        filename=filename,
+        caption=caption(record, state),
+        parse_mode=ParseMode.HTML,
+        reply_markup=keyboard(record, state),
+    )
+    await store.set_board_message(record.chat_id, record.thread_id, message.message_id)
+    if old is not None and old != message.message_id:
+        with contextlib.suppress(BadRequest):  # the old board's buttons would only confuse
+            await context.bot.edit_message_reply_markup(chat_id=record.chat_id, message_id=old, reply_markup=None)
+    return message
+
+
+async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
+    """Redraw the board message in place; post a new one if it is gone."""
+    store = services(context).store
+    message_id = await store.board_message(record.chat_id, record.thread_id)
+    if message_id is None:
+        await post(context, record, state)
+        return
+    data, filename = await picture(record, state)
+    media = InputMediaPhoto(media=data, filename=filename, caption=caption(record, state), parse_mode=ParseMode.HTML)
+    try:
+        await context.bot.edit_message_media(
+            chat_id=record.chat_id, message_id=message_id, media=media, reply_markup=keyboard(record, state)
+        )
+    except BadRequest as exc:
+        text = str(exc).lower()
+        if "not modified" in text:
+            return
+        if "not found" in text or "can't be edited" in text:
+            log.info("board message %s in %s is gone; posting a new one", message_id, record.chat_id)
+            await post(context, record, state)
+            return
+        raise
+
+
+async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str) -> None:
+    """Open a menu level: only the buttons change, the picture stays."""
+    message_id = await services(context).store.board_message(record.chat_id, record.thread_id)
+    if message_id is None:
+        return
+    try:
+        await context.bot.edit_message_reply_markup(
+            chat_id=record.chat_id, message_id=message_id, reply_markup=keyboard(record, state, prefix)
+        )
+    except BadRequest as exc:
+        if "not modified" not in str(exc).lower():
+            raise

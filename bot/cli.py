@@ -1,0 +1,99 @@
+"""``dorehami``: run the bot, run it against the local sandbox, or check its health."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from collections.abc import Sequence
+
+from bot.config import ConfigError, Settings, load_settings
+
+SANDBOX_TOKEN = "100000:sandbox-token"
+
+
+def _logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("httpx", "httpcore", "aiohttp.access"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def _run(settings: Settings) -> None:
+    from bot.app import run
+    from bot.redis_server import EmbeddedRedis
+
+    if settings.bot_token is None:
+        raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
+    if settings.redis_url:
+        run(settings, settings.redis_url)
+        return
+    with EmbeddedRedis(settings.data_dir / "redis") as server:
+        run(settings, server.url)
+
+
+def _sandbox(settings: Settings, host: str, port: int) -> None:
+    from pydantic import SecretStr
+
+    from bot.app import run
+    from bot.redis_server import EmbeddedRedis
+    from sandbox.server import run_in_thread
+
+    handle = run_in_thread(host, port)
+    try:
+        settings = settings.model_copy(
+            update={"bot_token": SecretStr(SANDBOX_TOKEN), "bot_api_url": handle.url, "webhook_url": None}
+        )
+        print(f"Dorehami sandbox: open {handle.url}/ in a browser (Ctrl+C stops it)", flush=True)
+        if settings.redis_url:
+            run(settings, settings.redis_url)
+        else:
+            with EmbeddedRedis(settings.data_dir / "sandbox-redis") as server:
+                run(settings, server.url)
+    finally:
+        handle.stop()
+
+
+def _health(settings: Settings) -> int:
+    """0 when the bot wrote its heartbeat in the last minute (Docker HEALTHCHECK)."""
+    from bot.app import heartbeat_path
+
+    path = heartbeat_path(settings)
+    try:
+        age = time.time() - float(path.read_text())
+    except (OSError, ValueError):
+        print("unhealthy: no heartbeat", file=sys.stderr)
+        return 1
+    if age > 60:
+        print(f"unhealthy: last heartbeat {age:.0f} s ago", file=sys.stderr)
+        return 1
+    print("healthy")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="dorehami", description="Persian board games for Telegram groups")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="run the bot (BOT_TOKEN; long polling, or a webhook when WEBHOOK_URL is set)")
+    sandbox = sub.add_parser("sandbox", help="run the bot against a local Telegram emulator with a web chat")
+    sandbox.add_argument("--host", default="127.0.0.1")
+    sandbox.add_argument("--port", type=int, default=8080)
+    sub.add_parser("health", help="exit 0 if the running bot is alive")
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+        _logging(settings.log_level)
+        if args.command == "run":
+            _run(settings)
+        elif args.command == "sandbox":
+            _sandbox(settings, args.host, args.port)
+        else:
+            return _health(settings)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""Settings from the environment or ``.env``; a bad value stops start-up with one line naming it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr | None = Field(default=None, description="the bot's token from @BotFather")
+    redis_url: str | None = Field(default=None, description="redis:// or unix:// URL; embedded server if unset")
+    bot_api_url: AnyHttpUrl | None = Field(default=None, description="base URL of a Bot API server (sandbox)")
+    operator_ids: Annotated[tuple[int, ...], NoDecode] = ()
+    data_dir: Path = Path("data")
+    webhook_url: AnyHttpUrl | None = None
+    webhook_secret: SecretStr | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = Field(default=8443, ge=1, le=65535)
+    log_level: str = "INFO"
+
+    @field_validator("operator_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.replace(";", ",").split(",") if p.strip()]
+            try:
+                return tuple(int(p) for p in parts)
+            except ValueError:
+                raise ValueError("must be Telegram user ids separated by commas, e.g. 123,456") from None
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return level
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_scheme(cls, value: str | None) -> str | None:
+        if value and not value.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("must start with redis://, rediss:// or unix://")
+        return value or None
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_chars(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            raw = value.get_secret_value()
+            if not 1 <= len(raw) <= 256 or not all(c.isalnum() or c in "_-" for c in raw):
+                raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @property
+    def webhook_mode(self) -> bool:
+        return self.webhook_url is not None
+
+
+class ConfigError(Exception):
+    """Raised with a one-line, human message naming the bad setting."""
+
+
+def load_settings(**overrides: object) -> Settings:
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"configuration error: {name}: {message}") from None

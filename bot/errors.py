@@ -1,0 +1,42 @@
+"""The one global error handler: log with the chat and the update, apologise, keep the game as stored.
+
+Handlers write a game only through compare-and-set after every check has passed, so an exception at any
+point leaves the stored game as it was (or fully moved on); the user gets a short Persian answer.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.error import Forbidden, TelegramError
+from telegram.ext import ContextTypes
+
+from bot import texts
+from bot.store import StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    error = context.error
+    chat = update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
+    log.error(
+        "error handling update in chat %s: %r; update=%s",
+        chat,
+        error,
+        update.to_dict() if isinstance(update, Update) else update,
+        exc_info=error,
+    )
+    if not isinstance(update, Update):
+        return
+    text = texts.STORE_DOWN if isinstance(error, StoreUnavailable) else texts.APOLOGY
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(text, show_alert=True)
+        elif update.effective_message is not None:
+            await update.effective_message.reply_text(text)
+    except Forbidden:
+        pass
+    except TelegramError:
+        log.info("could not deliver the apology in chat %s", chat)

@@ -1,0 +1,35 @@
+"""Small helpers for Persian text in messages: digits, names isolated for bidi, HTML mentions."""
+
+from __future__ import annotations
+
+import html
+
+_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate: a Latin name inside Persian text keeps its own order
+
+
+def num(value: int | str) -> str:
+    """Persian digits for any number a player reads."""
+    return str(value).translate(_DIGITS)
+
+
+def isolate(text: str) -> str:
+    return f"{FSI}{text}{PDI}"
+
+
+def name(text: str) -> str:
+    """A user-supplied name, escaped for HTML and isolated for bidi."""
+    return isolate(html.escape(text))
+
+
+def mention(user_id: int, display: str) -> str:
+    """A clickable mention that notifies the user, even without a username."""
+    return f'<a href="tg://user?id={user_id}">{name(display)}</a>'
+
+
+def joined(items: list[str]) -> str:
+    """Persian list: «الف، ب و ج»."""
+    if len(items) <= 1:
+        return "".join(items)
+    return "، ".join(items[:-1]) + " و " + items[-1]

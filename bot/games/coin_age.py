@@ -1,0 +1,176 @@
+"""عصر سکه‌ها in Persian words, menus and pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.fa import joined, name, num
+from bot.games.base import OptionToggle
+from rendering.coin_age import render
+from rendering.encode import to_bytes
+from rules import Event
+from rules.coin_age.board import BOARD
+from rules.coin_age.model import (
+    SIDES,
+    SIZES,
+    Captured,
+    CoinAgeOptions,
+    CoinAgeView,
+    GameEnded,
+    Moved,
+    Paid,
+    Placed,
+    Tossed,
+    TurnEnded,
+)
+
+SPACE_NAMES = {s.id: s.name for s in BOARD.spaces}
+
+
+def coin_name(size: int) -> str:
+    return f"سکهٔ {num(size + 1)}"
+
+
+def _space(space_id: str) -> str:
+    return f"«{SPACE_NAMES[space_id]}»"
+
+
+class CoinAgePresenter:
+    game_id = "coin_age"
+    emoji = "🪙"
+    summary = "دو نفره؛ سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
+    toggles = (OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه قرار بده (قانون رسمی)"),)
+
+    def rules_text(self, options: BaseModel) -> str:
+        assert isinstance(options, CoinAgeOptions)
+        two = "دو سکه" if options.two_favourable_place_two else "یک سکه"
+        return "\n".join(
+            [
+                "🪙 <b>عصر سکه‌ها</b> — دو نفره",
+                "",
+                "هر بازیکن ۴ سکهٔ ۱، ۳ سکهٔ ۲، ۲ سکهٔ ۳ و ۱ سکهٔ ۴ دارد. بازیکن اول «شیر» است و بازیکن دوم «خط».",
+                "در آغاز هر نوبت، ربات از هر اندازه‌ای که در ذخیرهٔ شما مانده یک سکه برمی‌دارد و می‌اندازد؛"
+                " سکه‌هایی که روی سمت شما می‌افتند «موافق»اند.",
+                "",
+                "<b>کارهای هر نوبت</b> (همه اختیاری و به هر ترتیب):",
+                "• ۴ موافق: ۲ سکه قرار بده، یا ۱ سکه به حریف بپرداز و ۳ سکه قرار بده",
+                "• ۳ موافق: ۲ سکه قرار بده",
+                f"• ۲ موافق: {two} قرار بده",
+                "• ۱ موافق: ۱ سکه قرار بده و ۱ جابجایی",
+                "• بدون موافق: ۱ جابجایی و ۱ تصرف",
+                "",
+                "<b>قرار دادن:</b> یک سکهٔ موافق، رو به سمت شما، در منطقهٔ خالی یا روی سکه‌ای بزرگ‌تر.",
+                "<b>جابجایی:</b> همهٔ سکه‌های یک منطقه، به همان ترتیب، به منطقهٔ خالی همسایه.",
+                "<b>پرداخت:</b> یک سکهٔ موافق به ذخیرهٔ حریف.",
+                "<b>تصرف:</b> سکهٔ تنها یا بالاترین سکهٔ یک منطقه (از هر سمت) به ذخیرهٔ شما می‌آید.",
+                "سکه‌های استفاده‌نشده به ذخیره برمی‌گردند.",
+                "",
+                "<b>پایان:</b> وقتی بازیکنی آخرین سکه‌اش را قرار دهد یا آخرین منطقهٔ خالی پر شود.",
+                "<b>امتیاز:</b> بالاترین سکهٔ هر منطقه به اندازهٔ ارزشش به صاحب سمتش امتیاز می‌دهد؛"
+                " هر کس در رنگی منطقه‌های بیشتری داشته باشد امتیازش در آن رنگ دو برابر می‌شود؛"
+                " هر سکهٔ بیرون‌مانده ۱ امتیاز. در تساوی، ارزش سکه‌های بیرون‌مانده تعیین می‌کند.",
+            ]
+        )
+
+    def describe(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        lines: list[str] = []
+        previous: Event | None = None
+        for event in events:
+            line = self._line(event, previous, names)
+            if line:
+                lines.append(line)
+            previous = event
+        return lines
+
+    def _line(self, event: Event, previous: Event | None, names: Sequence[str]) -> str | None:
+        if isinstance(event, Tossed):
+            return f"🎲 {name(names[event.seat])} {num(len(event.coins))} سکه انداخت: {num(event.favourable)} موافق."
+        if isinstance(event, Placed):
+            return f"🪙 {name(names[event.seat])} {coin_name(event.size)} را در {_space(event.space)} گذاشت."
+        if isinstance(event, Moved):
+            what = "سکهٔ" if event.coins == 1 else f"{num(event.coins)} سکهٔ"
+            return f"↔️ {name(names[event.seat])} {what} {_space(event.source)} را به {_space(event.target)} برد."
+        if isinstance(event, Paid):
+            return f"💰 {name(names[event.seat])} یک {coin_name(event.size)} به حریف پرداخت."
+        if isinstance(event, Captured):
+            return (
+                f"⚔️ {name(names[event.seat])} {coin_name(event.size)} ({SIDES[event.side]})"
+                f" را از {_space(event.space)} تصرف کرد."
+            )
+        if isinstance(event, TurnEnded) and event.automatic and isinstance(previous, Tossed):
+            return f"⏭ {name(names[event.seat])} کاری نمی‌توانست بکند؛ نوبت گذشت."
+        if isinstance(event, GameEnded):
+            if event.reason == "board_full":
+                return "🏁 آخرین منطقهٔ خالی پر شد."
+            return "🏁 یک بازیکن آخرین سکه‌اش را قرار داد."
+        return None
+
+    def status(self, view: CoinAgeView, names: Sequence[str]) -> list[str]:
+        turn = view.turn
+        if turn is None:
+            return []
+        side = SIDES[turn.seat]
+        can = []
+        if turn.places_left:
+            can.append(f"قرار دادن {num(turn.places_left)}")
+        if turn.can_pay:
+            can.append("پرداخت ۱")
+        if turn.moves_left:
+            can.append(f"جابجایی {num(turn.moves_left)}")
+        if turn.captures_left:
+            can.append(f"تصرف {num(turn.captures_left)}")
+        scores = " — ".join(f"{name(names[i])}: {num(s.total)}" for i, s in enumerate(view.scores))
+        return [
+            f"نوبت {num(turn.number)} · سمت {side} · {num(turn.favourable)} موافق از {num(len(turn.toss))}",
+            f"مانده: {joined(can) if can else 'فقط پایان نوبت'}",
+            f"امتیاز فعلی: {scores}",
+        ]
+
+    def result(self, view: CoinAgeView, names: Sequence[str]) -> list[str]:
+        lines = []
+        for seat, s in enumerate(view.scores):
+            lines.append(
+                f"{name(names[seat])} ({SIDES[seat]}): <b>{num(s.total)}</b>"
+                f" = {num(s.board)} از نقشه + {num(s.unplaced)} سکهٔ بیرون‌مانده"
+            )
+        a, b = view.scores
+        if len(view.winners) == 2:
+            lines.append("🤝 مساوی! امتیاز و ارزش سکه‌های بیرون‌مانده برابر است.")
+        else:
+            winner = view.winners[0]
+            if a.total == b.total:
+                lines.append(
+                    f"امتیازها برابر بود؛ ارزش سکه‌های بیرون‌مانده"
+                    f" ({num(a.tiebreak)} در برابر {num(b.tiebreak)}) تعیین کرد."
+                )
+            lines.append(f"🏆 برنده: <b>{name(names[winner])}</b>")
+        return lines
+
+    def root_depth(self, kind: str) -> int:
+        return 2 if kind in ("p", "y") else 1
+
+    def menu_label(self, path: Sequence[str], view: CoinAgeView) -> str:
+        kind = path[0]
+        if len(path) == 1:
+            return {"m": "↔️ جابجایی", "c": "⚔️ تصرف", "x": "⏭ پایان نوبت"}[kind]
+        if kind == "p" and len(path) == 2:
+            return f"🪙 گذاشتن {coin_name(SIZES.index(path[1]))}"
+        if kind == "y":
+            return f"💰 پرداخت {coin_name(SIZES.index(path[1]))} به حریف"
+        space = path[-1]
+        label = SPACE_NAMES[space]
+        if kind == "m":
+            return f"از {label}" if len(path) == 2 else f"به {label}"
+        if kind == "c":
+            stack = next(s.stack for s in view.spaces if s.id == space)
+            top = stack[-1]
+            return f"{label} ({coin_name(top.size)} {SIDES[top.side]})"
+        return label
+
+    def picture(self, view: CoinAgeView, names: Sequence[str]) -> tuple[bytes, str]:
+        return to_bytes(render(view, names=names))
+
+
+presenter = CoinAgePresenter()

@@ -1,0 +1,75 @@
+"""Inline keyboards and their callback data. All callback data stays within Telegram's 64 bytes.
+
+Callback data forms:
+  ``g:<game>:<version>:<code>``  play an action          ``n:<game>:<version>:<prefix>``  open a menu level
+  ``l:<version>:<op>``           lobby join/leave/start/cancel    ``o:<version>:<field>``  toggle an option
+  ``new:<game>``                 open a lobby for a game (from /new without a game)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.games import PRESENTERS
+from bot.menus import menu_items, parent
+from rules import GAMES
+
+MAX_CALLBACK = 64
+
+
+def _data(text: str) -> str:
+    if len(text.encode()) > MAX_CALLBACK:
+        raise ValueError(f"callback data over {MAX_CALLBACK} bytes: {text!r}")
+    return text
+
+
+def _rows(buttons: Sequence[InlineKeyboardButton], columns: int) -> list[list[InlineKeyboardButton]]:
+    return [list(buttons[i : i + columns]) for i in range(0, len(buttons), columns)]
+
+
+def game_picker() -> InlineKeyboardMarkup:
+    buttons = [
+        InlineKeyboardButton(f"{PRESENTERS[g.id].emoji} {g.title}", callback_data=_data(f"new:{g.id}"))
+        for g in GAMES.values()
+    ]
+    return InlineKeyboardMarkup(_rows(buttons, 2))
+
+
+def lobby(version: int, game_id: str, options: BaseModel, join_link: str) -> InlineKeyboardMarkup:
+    rows = [
+        [
+            InlineKeyboardButton("✋ پیوستن", callback_data=_data(f"l:{version}:join")),
+            InlineKeyboardButton("🚪 بیرون آمدن", callback_data=_data(f"l:{version}:leave")),
+        ],
+        [
+            InlineKeyboardButton("▶️ شروع", callback_data=_data(f"l:{version}:start")),
+            InlineKeyboardButton("✖️ لغو", callback_data=_data(f"l:{version}:cancel")),
+        ],
+    ]
+    for toggle in PRESENTERS[game_id].toggles:
+        mark = "✅" if getattr(options, toggle.field) else "⬜️"
+        rows.append(
+            [InlineKeyboardButton(f"{mark} {toggle.label}", callback_data=_data(f"o:{version}:{toggle.field}"))]
+        )
+    rows.append([InlineKeyboardButton("🤖 پیوستن از راه گفتگوی خصوصی با ربات", url=join_link)])
+    return InlineKeyboardMarkup(rows)
+
+
+def game_menu(game_id: str, version: int, codes: Sequence[str], prefix: str, view: Any) -> InlineKeyboardMarkup:
+    """The current player's choices at menu level ``prefix``, plus a way back up."""
+    presenter = PRESENTERS[game_id]
+    items = menu_items(codes, prefix, presenter.root_depth)
+    buttons = []
+    for item in items:
+        label = presenter.menu_label(item.key.split("."), view)
+        kind = "g" if item.is_action else "n"
+        buttons.append(InlineKeyboardButton(label, callback_data=_data(f"{kind}:{game_id}:{version}:{item.key}")))
+    rows = _rows(buttons, 2)
+    up = parent(prefix, presenter.root_depth)
+    if up is not None:
+        rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=_data(f"n:{game_id}:{version}:{up}"))])
+    return InlineKeyboardMarkup(rows)

@@ -1,0 +1,398 @@
+"""Lobbies: opening a game, joining and leaving, options, starting and cancelling."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from bot import board, keyboards, texts
+from bot.access import is_admin
+from bot.fa import name, num
+from bot.games import PRESENTERS
+from bot.services import lock_key, services, where
+from bot.store import GameRecord, Player, StaleVersion
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+
+def player_of(user: User) -> Player:
+    display = user.full_name.strip() or (user.username or str(user.id))
+    return Player(user_id=user.id, name=display[:40], username=user.username)
+
+
+def join_payload(chat_id: int, thread_id: int | None) -> str:
+    """Deep-link payload (A-Z, a-z, 0-9, _ and - only): j<chat without sign>[_<topic>]. Groups' ids are
+    negative, so the sign is implied."""
+    return f"j{abs(chat_id)}" + (f"_{thread_id}" if thread_id is not None else "")
+
+
+def parse_join_payload(payload: str) -> tuple[int, int | None] | None:
+    if not payload.startswith("j"):
+        return None
+    chat, _, thread = payload[1:].partition("_")
+    if not chat.isdigit() or (thread and not thread.isdigit()):
+        return None
+    return -int(chat), (int(thread) if thread else None)
+
+
+def join_link(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None) -> str:
+    return f"https://t.me/{context.bot.username}?start={join_payload(chat_id, thread_id)}"
+
+
+def options_of(record: GameRecord) -> Any:
+    return GAMES[record.game_id].options_model.model_validate(record.options)
+
+
+def lobby_text(record: GameRecord) -> str:
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    counts = (
+        f"{num(game.min_players)} نفر"
+        if game.min_players == game.max_players
+        else f"{num(game.min_players)} تا {num(game.max_players)} نفر"
+    )
+    lines = [f"{presenter.emoji} <b>{game.title}</b> — اتاق انتظار", f"تعداد بازیکن: {counts}", ""]
+    if record.players:
+        lines.append(f"بازیکنان ({num(len(record.players))}):")
+        for i, player in enumerate(record.players, 1):
+            mark = " 👑" if player.user_id == record.creator.user_id else ""
+            lines.append(f"{num(i)}. {name(player.name)}{mark}")
+    else:
+        lines.append("هنوز کسی نپیوسته است.")
+    options = options_of(record)
+    chosen = [t.label for t in presenter.toggles if getattr(options, t.field)]
+    if chosen:
+        lines += ["", "گزینه‌ها: " + "، ".join(chosen)]
+    lines += [
+        "",
+        "برای پیوستن «پیوستن» را بزنید؛ سازنده یا مدیر گروه با «شروع» بازی را آغاز می‌کند.",
+        "هر بازیکن یک بار باید ربات را در گفتگوی خصوصی «شروع» کند (دکمهٔ پایین).",
+    ]
+    return "\n".join(lines)
+
+
+def lobby_keyboard(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> InlineKeyboardMarkup:
+    return keyboards.lobby(
+        record.version,
+        record.game_id,
+        options_of(record),
+        join_link(context, record.chat_id, record.thread_id),
+    )
+
+
+async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    """Edit the lobby message to the record's state; send a new one if it cannot be edited."""
+    store = services(context).store
+    message_id = await store.board_message(record.chat_id, record.thread_id)
+    text, markup = lobby_text(record), lobby_keyboard(context, record)
+    if message_id is not None:
+        try:
+            await context.bot.edit_message_text(
+                chat_id=record.chat_id, message_id=message_id, text=text, parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            )  # fmt: skip
+            return
+        except BadRequest as exc:
+            if "not modified" in str(exc).lower():
+                return
+            log.info("lobby message %s gone (%s); sending a new one", message_id, exc)
+    message = await context.bot.send_message(
+        chat_id=record.chat_id, message_thread_id=record.thread_id, text=text, parse_mode=ParseMode.HTML,
+        reply_markup=markup,
+    )  # fmt: skip
+    await store.set_board_message(record.chat_id, record.thread_id, message.message_id)
+
+
+async def _reply(update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+    message = update.effective_message
+    if message is not None:
+        await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
+
+
+# Opening a lobby ---------------------------------------------------------------------------------
+
+
+async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    game_id = (context.args or [""])[0].lower() if context.args else ""
+    if not game_id:
+        await _reply(update, texts.PICK_GAME, keyboards.game_picker())
+        return
+    if game_id not in GAMES:
+        await _reply(update, texts.UNKNOWN_GAME)
+        return
+    assert update.effective_user is not None
+    await open_lobby(update, context, game_id, update.effective_user)
+
+
+async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    game_id = query.data.split(":", 1)[1]
+    if game_id not in GAMES:
+        await query.answer(texts.UNKNOWN_GAME, show_alert=True)
+        return
+    opened = await open_lobby(update, context, game_id, query.from_user)
+    await query.answer()
+    if opened and isinstance(query.message, Message):
+        with contextlib.suppress(BadRequest):
+            await query.message.delete()
+
+
+async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, user: User) -> bool:
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        current = await svc.store.load(chat_id, thread_id)
+        if current is not None and current.active:
+            await _reply(update, texts.GAME_EXISTS)
+            return False
+        creator = player_of(user)
+        record = GameRecord(chat_id=chat_id, thread_id=thread_id, game_id=game_id, creator=creator)
+        if await svc.store.is_reachable(user.id):
+            record.players.append(creator)
+        record = await svc.store.save(record, expected=current.version if current else 0)
+        await svc.store.set_board_message(chat_id, thread_id, None)
+        await show_lobby(context, record)
+        return True
+
+
+# Joining and leaving ---------------------------------------------------------------------------------
+
+
+def join_error(record: GameRecord, user_id: int) -> str | None:
+    if record.seat_of(user_id) is not None:
+        return texts.ALREADY_JOINED
+    if len(record.players) >= GAMES[record.game_id].max_players:
+        return texts.LOBBY_FULL
+    return None
+
+
+async def add_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user: User) -> GameRecord:
+    record.players.append(player_of(user))
+    record = await services(context).store.save(record, expected=record.version)
+    await show_lobby(context, record)
+    return record
+
+
+async def remove_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> GameRecord:
+    record.players = [p for p in record.players if p.user_id != user_id]
+    if record.creator.user_id == user_id and record.players:
+        record.creator = record.players[0]
+    record = await services(context).store.save(record, expected=record.version)
+    await show_lobby(context, record)
+    return record
+
+
+async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    user = update.effective_user
+    assert user is not None
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        if record is None or record.phase != "lobby":
+            await _reply(update, texts.NO_LOBBY)
+            return
+        error = join_error(record, user.id)
+        if error:
+            await _reply(update, error)
+            return
+        if not await svc.store.is_reachable(user.id):
+            link = InlineKeyboardMarkup(
+                [[InlineKeyboardButton("🤖 شروع ربات", url=join_link(context, chat_id, thread_id))]]
+            )
+            await _reply(update, texts.NEED_START, link)
+            return
+        await add_player(context, record, user)
+
+
+async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    user = update.effective_user
+    assert user is not None
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        if record is None or not record.active:
+            await _reply(update, texts.NO_LOBBY)
+        elif record.phase == "playing":
+            await _reply(update, texts.LEAVE_RUNNING)
+        elif record.seat_of(user.id) is None:
+            await _reply(update, texts.NOT_JOINED)
+        else:
+            await remove_player(context, record, user.id)
+
+
+# Lobby buttons -----------------------------------------------------------------------------------------
+
+
+async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    _, version, op = query.data.split(":", 2)
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    user = query.from_user
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        live = await svc.store.board_message(chat_id, thread_id)
+        if (
+            record is None
+            or record.phase != "lobby"
+            or str(record.version) != version
+            or (query.message is not None and live != query.message.message_id)
+        ):
+            await query.answer(texts.STALE, show_alert=True)
+            return
+        if op == "join":
+            error = join_error(record, user.id)
+            if error:
+                await query.answer(error, show_alert=True)
+            elif not await svc.store.is_reachable(user.id):
+                await query.answer(texts.NEED_START, url=join_link(context, chat_id, thread_id))
+            else:
+                await query.answer(texts.JOINED_ALERT)
+                await add_player(context, record, user)
+        elif op == "leave":
+            if record.seat_of(user.id) is None:
+                await query.answer(texts.NOT_JOINED, show_alert=True)
+            else:
+                await query.answer(texts.LEFT_ALERT)
+                await remove_player(context, record, user.id)
+        elif op == "start":
+            await _start(update, context, record, user, query.message if isinstance(query.message, Message) else None)
+        elif op == "cancel":
+            if not await _may_manage(context, record, user.id, None):
+                await query.answer(texts.NOT_ALLOWED, show_alert=True)
+            else:
+                await query.answer()
+                await cancel(context, record)
+        else:
+            await query.answer(texts.STALE, show_alert=True)
+
+
+async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    _, version, field = query.data.split(":", 2)
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        if record is None or record.phase != "lobby" or str(record.version) != version:
+            await query.answer(texts.STALE, show_alert=True)
+            return
+        if field not in {t.field for t in PRESENTERS[record.game_id].toggles}:
+            await query.answer(texts.STALE, show_alert=True)
+            return
+        if not await _may_manage(context, record, query.from_user.id, None):
+            await query.answer(texts.NOT_ALLOWED, show_alert=True)
+            return
+        options = options_of(record)
+        record.options = {**options.model_dump(), field: not getattr(options, field)}
+        record = await svc.store.save(record, expected=record.version)
+        await query.answer()
+        await show_lobby(context, record)
+
+
+# Starting and cancelling ------------------------------------------------------------------------------
+
+
+async def _may_manage(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, message: Message | None
+) -> bool:
+    if record.creator.user_id == user_id:
+        return True
+    return await is_admin(context.bot, record.chat_id, user_id, message)
+
+
+async def cmd_start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    user = update.effective_user
+    assert user is not None
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        if record is None or record.phase != "lobby":
+            await _reply(update, texts.NO_LOBBY if record is None or not record.active else texts.GAME_EXISTS)
+            return
+        await _start(update, context, record, user, update.effective_message)
+
+
+async def _start(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    record: GameRecord,
+    user: User,
+    message: Message | None,
+) -> None:
+    query = update.callback_query
+    is_query_message = query is not None
+    if not await _may_manage(context, record, user.id, None if is_query_message else message):
+        if query:
+            await query.answer(texts.NOT_ALLOWED, show_alert=True)
+        else:
+            await _reply(update, texts.NOT_ALLOWED)
+        return
+    game = GAMES[record.game_id]
+    if len(record.players) < game.min_players:
+        text = texts.TOO_FEW.format(min=num(game.min_players))
+        if query:
+            await query.answer(text, show_alert=True)
+        else:
+            await _reply(update, text)
+        return
+    if query:
+        await query.answer()
+    record.seed = secrets.randbits(62)
+    state = game.setup(len(record.players), record.seed, options_of(record))
+    record.state = state.model_dump(mode="json")
+    record.phase = "playing"
+    record.recent = []
+    lobby_message = await services(context).store.board_message(record.chat_id, record.thread_id)
+    record = await services(context).store.save(record, expected=record.version)
+    if lobby_message is not None:
+        players = "، ".join(name(p.name) for p in record.players)
+        with contextlib.suppress(BadRequest):
+            await context.bot.edit_message_text(
+                chat_id=record.chat_id, message_id=lobby_message, parse_mode=ParseMode.HTML,
+                text=f"{texts.GAME_STARTED}\n{PRESENTERS[record.game_id].emoji} {game.title} — {players}",
+            )  # fmt: skip
+    await board.post(context, record, state)
+
+
+async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    user = update.effective_user
+    assert user is not None
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        if record is None or not record.active:
+            await _reply(update, texts.NO_GAME)
+        elif not await _may_manage(context, record, user.id, update.effective_message):
+            await _reply(update, texts.NOT_ALLOWED)
+        else:
+            await cancel(context, record)
+
+
+async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    store = services(context).store
+    record.phase = "cancelled"
+    try:
+        await store.save(record, expected=record.version)
+    except StaleVersion:
+        return
+    live = await store.board_message(record.chat_id, record.thread_id)
+    if live is not None:
+        with contextlib.suppress(BadRequest):
+            await context.bot.edit_message_reply_markup(chat_id=record.chat_id, message_id=live, reply_markup=None)
+    await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=texts.CANCELLED)

@@ -1,0 +1,59 @@
+"""The private chat: /start (welcome, or a deep link back to a game) and reachability of users."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.ext import ContextTypes
+
+from bot import texts
+from bot.lobby import add_player, join_error, parse_join_payload
+from bot.services import lock_key, services
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+
+async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    user, message = update.effective_user, update.effective_message
+    assert user is not None and message is not None
+    svc = services(context)
+    await svc.store.mark_reachable(user.id)
+    target = parse_join_payload(context.args[0]) if context.args else None
+    if target is None:
+        await message.reply_text(texts.WELCOME, parse_mode=ParseMode.HTML)
+        return
+    chat_id, thread_id = target
+    async with svc.locks.hold(lock_key(chat_id, thread_id)):
+        record = await svc.store.load(chat_id, thread_id)
+        if record is None or not record.active:
+            await message.reply_text(texts.PRIVATE_GONE)
+            return
+        chat_title = await _chat_title(context, chat_id)
+        title = GAMES[record.game_id].title
+        if record.seat_of(user.id) is not None:
+            await message.reply_text(texts.PRIVATE_ALREADY.format(game=title, chat=chat_title))
+            return
+        error = join_error(record, user.id) if record.phase == "lobby" else texts.ALREADY_STARTED
+        if error:
+            await message.reply_text(error)
+            return
+        await add_player(context, record, user)
+    await message.reply_text(texts.PRIVATE_JOINED.format(game=title, chat=chat_title))
+
+
+async def _chat_title(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
+    try:
+        chat = await context.bot.get_chat(chat_id)
+        return chat.title or ""
+    except Exception:  # the title is decoration; never fail a join over it
+        log.debug("no title for chat %s", chat_id, exc_info=True)
+        return ""
+
+
+async def note_reachable(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Any private message shows the user can be written to."""
+    if update.effective_user is not None:
+        await services(context).store.mark_reachable(update.effective_user.id)

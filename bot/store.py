@@ -1,0 +1,186 @@
+"""Game records in Redis: one versioned JSON record per chat (or forum topic), written by compare-and-set.
+
+Keys carry the chat in a hash tag (``dh:{<chat>}:...``) so that a Redis Cluster keeps a chat's keys in one
+slot. Versions come from a per-chat counter that never goes back, so a button made for an earlier game or
+an earlier move can never match a later one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypeVar
+
+import redis.asyncio as aioredis
+from pydantic import BaseModel, Field
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+log = logging.getLogger(__name__)
+
+FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
+T = TypeVar("T")
+
+Phase = Literal["lobby", "playing", "finished", "cancelled"]
+
+
+class Player(BaseModel):
+    user_id: int
+    name: str
+    username: str | None = None
+
+
+class GameRecord(BaseModel):
+    """Everything the bot keeps about one game in one chat; ``version`` is filled from Redis on load."""
+
+    chat_id: int
+    thread_id: int | None = None
+    game_id: str
+    phase: Phase = "lobby"
+    version: int = 0
+    creator: Player
+    players: list[Player] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    state: dict[str, Any] | None = None
+    recent: list[str] = Field(default_factory=list)  # the last lines of "what just happened"
+    created_at: float = Field(default_factory=time.time)
+    updated_at: float = Field(default_factory=time.time)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def active(self) -> bool:
+        return self.phase in ("lobby", "playing")
+
+
+class StaleVersion(Exception):
+    """The record changed since it was read: someone else's write won."""
+
+
+class StoreUnavailable(Exception):
+    """Redis did not answer after the retries: the caller tells the user to try again."""
+
+
+# KEYS: record, counter. ARGV: expected version ("0" for none), new data, ttl seconds (0 = keep forever).
+_CAS = """
+local current = redis.call('HGET', KEYS[1], 'v') or '0'
+if current ~= ARGV[1] then return -1 end
+local version = redis.call('INCR', KEYS[2])
+redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2])
+if tonumber(ARGV[3]) > 0 then redis.call('EXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
+return version
+"""
+
+
+def chat_tag(chat_id: int, thread_id: int | None) -> str:
+    return f"{chat_id}" if thread_id is None else f"{chat_id}:{thread_id}"
+
+
+class Store:
+    """Typed access to the bot's Redis keys, with bounded retries on connection trouble."""
+
+    ACTIVE = "dh:active"  # chat tags with a lobby or a running game
+
+    def __init__(self, client: aioredis.Redis, retries: int = 3) -> None:
+        self.redis = client
+        self.retries = retries
+        self._cas = client.register_script(_CAS)
+
+    @classmethod
+    def from_url(cls, url: str) -> Store:
+        client = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=5, health_check_interval=30)
+        return cls(client)
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+    async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
+        delay = 0.05
+        for attempt in range(self.retries + 1):
+            try:
+                return await op()
+            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+                if attempt == self.retries:
+                    raise StoreUnavailable(str(exc)) from exc
+                log.warning("redis unavailable (%s); retry %d", exc, attempt + 1)
+                await asyncio.sleep(delay)
+                delay *= 4
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _game_key(tag: str) -> str:
+        chat = tag.split(":")[0]
+        return f"dh:{{{chat}}}:game:{tag}"
+
+    @staticmethod
+    def _counter_key(tag: str) -> str:
+        chat = tag.split(":")[0]
+        return f"dh:{{{chat}}}:seq"
+
+    async def load(self, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
+        tag = chat_tag(chat_id, thread_id)
+        raw = await self._retry(lambda: self.redis.hmget(self._game_key(tag), "v", "d"))
+        version, data = raw
+        if not data or version is None:
+            return None
+        record = GameRecord.model_validate_json(data)
+        record.version = int(version)
+        return record
+
+    async def save(self, record: GameRecord, expected: int) -> GameRecord:
+        """Write ``record`` if the stored version is still ``expected`` (0: no record or an ended one
+        replaced on purpose); return it with its new version, or raise StaleVersion."""
+        tag = chat_tag(record.chat_id, record.thread_id)
+        record.updated_at = time.time()
+        data = record.model_dump_json(exclude={"version"})
+        ttl = 0 if record.active else FINISHED_TTL
+        keys = [self._game_key(tag), self._counter_key(tag)]
+        version = await self._retry(lambda: self._cas(keys=keys, args=[str(expected), data, str(ttl)]))
+        if int(version) < 0:
+            raise StaleVersion(tag)
+        saved = record.model_copy(update={"version": int(version)})
+        if record.active:
+            await self._retry(lambda: self.redis.sadd(self.ACTIVE, tag))
+        else:
+            await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
+        return saved
+
+    async def active_tags(self) -> set[str]:
+        members = await self._retry(lambda: self.redis.smembers(self.ACTIVE))
+        return {str(m) for m in members}
+
+    # The chat's live message (the lobby, then the board) is not versioned: re-sending it must not make its
+    # own buttons stale.
+
+    async def board_message(self, chat_id: int, thread_id: int | None) -> int | None:
+        tag = chat_tag(chat_id, thread_id)
+        value = await self._retry(lambda: self.redis.get(f"{self._game_key(tag)}:board"))
+        return int(value) if value else None
+
+    async def set_board_message(self, chat_id: int, thread_id: int | None, message_id: int | None) -> None:
+        key = f"{self._game_key(chat_tag(chat_id, thread_id))}:board"
+        if message_id is None:
+            await self._retry(lambda: self.redis.delete(key))
+        else:
+            await self._retry(lambda: self.redis.set(key, message_id, ex=FINISHED_TTL * 4))
+
+    # Users who opened a private chat with the bot can receive private messages.
+
+    async def mark_reachable(self, user_id: int, reachable: bool = True) -> None:
+        if reachable:
+            await self._retry(lambda: self.redis.sadd("dh:reachable", user_id))
+        else:
+            await self._retry(lambda: self.redis.srem("dh:reachable", user_id))
+
+    async def is_reachable(self, user_id: int) -> bool:
+        return bool(await self._retry(lambda: self.redis.sismember("dh:reachable", str(user_id))))
+
+    async def ping(self) -> bool:
+        return bool(await self._retry(lambda: self.redis.ping()))

@@ -1,0 +1,25 @@
+"""Every Persian word the Coin Age picture uses, kept together so wording is reviewed in one place."""
+
+from __future__ import annotations
+
+TITLE = "عصر سکه‌ها"
+TURN = "نوبت"
+ROUND = "دور {n}"
+TOSS = "سکه‌های انداخته‌شده"
+FAVOURABLE = "موافق"
+TOSS_SUMMARY = "موافق: {favourable}  ،  در دست: {hand}"
+PLACES = "قرار دادن: {n}"
+MOVES = "جابه‌جایی: {n}"
+CAPTURES = "گرفتن: {n}"
+PAY = "پرداخت: {n}"
+SCORE = "امتیاز"
+SCORE_DETAIL = "صفحه {board} + بیرون {unplaced}"
+SUPPLY = "ذخیره"
+REGIONS = "سرزمین‌ها"
+DOUBLED = "×۲"
+NOBODY = "—"
+GAME_OVER = "پایان بازی"
+WINNER = "برنده"
+DRAW = "مساوی"
+TIEBREAK = "برابر در امتیاز؛ با ارزش سکه‌های بیرون"
+END_REASONS = {"last_coin": "آخرین سکه گذاشته شد", "board_full": "همهٔ خانه‌ها پر شد"}

@@ -1,0 +1,64 @@
+"""Named colours for the Coin Age picture, so a palette change is one object and never a hunt through code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CoinAgeTheme:
+    """All colours of the board picture; frozen (hashable) so cached layers can be keyed on it."""
+
+    background: RGB = (236, 228, 210)
+    card: RGB = (250, 246, 236)
+    card_border: RGB = (196, 182, 154)
+    ink: RGB = (43, 33, 24)
+    muted: RGB = (128, 116, 100)
+    hex_border: RGB = (74, 58, 42)
+    # Regions: copper mountains, deep forest, young plains, silver city.
+    mountains: RGB = (184, 112, 62)
+    forest: RGB = (46, 104, 62)
+    plains: RGB = (196, 214, 112)
+    city: RGB = (178, 184, 194)
+    on_mountains: RGB = (255, 248, 236)
+    on_forest: RGB = (255, 255, 255)
+    on_plains: RGB = (43, 33, 24)
+    on_city: RGB = (30, 34, 44)
+    # Player sides: شیر is gold, خط is deep blue.
+    side0: RGB = (245, 196, 48)
+    side0_rim: RGB = (150, 104, 14)
+    side0_ink: RGB = (60, 36, 0)
+    side1: RGB = (34, 72, 168)
+    side1_rim: RGB = (12, 28, 84)
+    side1_ink: RGB = (255, 255, 255)
+    coin_outline: RGB = (24, 18, 12)
+    top_halo: RGB = (255, 255, 255)
+    favourable: RGB = (38, 140, 70)
+    on_favourable: RGB = (255, 255, 255)
+    active: RGB = (222, 236, 212)
+    win_banner: RGB = (38, 120, 64)
+    draw_banner: RGB = (110, 100, 88)
+    on_banner: RGB = (255, 255, 255)
+
+    def region_fill(self, region: str) -> RGB:
+        """Fill colour of a region by its map id (M, F, P, T)."""
+        return {"M": self.mountains, "F": self.forest, "P": self.plains, "T": self.city}[region]
+
+    def region_ink(self, region: str) -> RGB:
+        """Text colour that stays readable on ``region_fill(region)``."""
+        return {"M": self.on_mountains, "F": self.on_forest, "P": self.on_plains, "T": self.on_city}[region]
+
+    def side_fill(self, side: int) -> RGB:
+        return self.side1 if side else self.side0
+
+    def side_rim(self, side: int) -> RGB:
+        return self.side1_rim if side else self.side0_rim
+
+    def side_ink(self, side: int) -> RGB:
+        """Digit colour on a coin of this side."""
+        return self.side1_ink if side else self.side0_ink
+
+
+DEFAULT_THEME = CoinAgeTheme()

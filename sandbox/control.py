@@ -1,0 +1,392 @@
+"""The control API: JSON routes under ``/sandbox`` that play the users and inspect what the bot did."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from sandbox.appkey import SANDBOX
+from sandbox.engine import Sandbox
+from sandbox.formatting import FormattedText, command_entities, utf16_len
+from sandbox.state import Chat, User
+from sandbox.telegram_json import bot_user, chat_instance, chat_json, message_json, user_json
+from sandbox.views import chat_view, message_view, user_view
+
+_json_dumps = functools.partial(json.dumps, ensure_ascii=False)
+_WEBCHAT = Path(__file__).with_name("webchat.html")
+MAX_WAIT = 300.0
+
+
+class ControlError(Exception):
+    """A rejected control request, answered as ``{"ok": false, "error": ...}``."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+Route = Callable[[web.Request], Awaitable[Any]]
+
+
+def _json_route(route: Route) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """Let routes return plain data or raise ControlError; every reply is JSON."""
+
+    @functools.wraps(route)
+    async def wrapper(request: web.Request) -> web.Response:
+        try:
+            result = await route(request)
+        except ControlError as error:
+            body = {"ok": False, "error": str(error)}
+            return web.json_response(body, status=error.status, dumps=_json_dumps)
+        return web.json_response(result, dumps=_json_dumps)
+
+    return wrapper
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    if not request.can_read_body:
+        return {}
+    try:
+        body = await request.json()
+    except ValueError:
+        raise ControlError("the body must be JSON") from None
+    if body is None:
+        return {}
+    if not isinstance(body, dict):
+        raise ControlError("the body must be a JSON object")
+    return body
+
+
+def _int(body: dict[str, Any], key: str) -> int:
+    value = body.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ControlError(f"{key} must be an integer")
+    try:
+        return int(value)
+    except ValueError:
+        raise ControlError(f"{key} must be an integer") from None
+
+
+def _optional_int(body: dict[str, Any], key: str) -> int | None:
+    return _int(body, key) if body.get(key) is not None else None
+
+
+def _str(body: dict[str, Any], key: str, required: bool = True) -> str | None:
+    value = body.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value):
+        raise ControlError(f"{key} must be a non-empty string")
+    return value
+
+
+def _number(body: dict[str, Any], key: str, default: float) -> float:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ControlError(f"{key} must be a number")
+    return min(MAX_WAIT, max(0.0, float(value)))
+
+
+def _sandbox(request: web.Request) -> Sandbox:
+    return request.app[SANDBOX]
+
+
+def _user(sandbox: Sandbox, user_id: int) -> User:
+    user = sandbox.world.users.get(user_id)
+    if user is None:
+        raise ControlError(f"user {user_id} not found")
+    return user
+
+
+def _user_ids(sandbox: Sandbox, body: dict[str, Any], key: str) -> list[int]:
+    values = body.get(key) or []
+    if not isinstance(values, list):
+        raise ControlError(f"{key} must be a list of user ids")
+    return [_user(sandbox, _int({key: value}, key)).id for value in values]
+
+
+def _chat_for(sandbox: Sandbox, chat_id: int, user: User) -> Chat:
+    """The chat a user acts in: their own private chat, or a group they belong to."""
+    if chat_id > 0:
+        if chat_id != user.id:
+            raise ControlError("a user can only write in their own private chat with the bot")
+        return sandbox.world.private_chat(user)
+    chat = sandbox.world.chats.get(chat_id)
+    if chat is None:
+        raise ControlError(f"chat {chat_id} not found")
+    if chat.status_of(user.id) == "left":
+        raise ControlError(f"user {user.id} is not a member of chat {chat_id}")
+    return chat
+
+
+@_json_route
+async def create_user(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    user = sandbox.world.add_user(
+        _str(body, "first_name") or "", _str(body, "last_name", False), _str(body, "username", False)
+    )
+    sandbox.touch()
+    return user_view(user)
+
+
+@_json_route
+async def list_users(request: web.Request) -> Any:
+    return [user_view(user) for user in _sandbox(request).world.users.values()]
+
+
+@_json_route
+async def block_user(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    try:
+        user = _user(sandbox, int(request.match_info["user_id"]))
+    except (ValueError, ControlError):
+        raise ControlError("user not found", 404) from None
+    blocked = body.get("blocked", True)
+    if not isinstance(blocked, bool):
+        raise ControlError("blocked must be a boolean")
+    user.blocked = blocked
+    sandbox.touch()
+    return user_view(user)
+
+
+@_json_route
+async def create_chat(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    title = _str(body, "title") or ""
+    members = _user_ids(sandbox, body, "members")
+    admins = _user_ids(sandbox, body, "admins")
+    creator = _optional_int(body, "creator")
+    if creator is not None:
+        _user(sandbox, creator)
+    is_forum = body.get("is_forum", False)
+    if not isinstance(is_forum, bool):
+        raise ControlError("is_forum must be a boolean")
+    chat = sandbox.world.add_group(title, members, admins, creator, is_forum)
+    if chat.members:
+        # Telegram tells the bot it was added, by whoever added it.
+        actor = sandbox.world.users[chat.members[0]]
+        bot = bot_user()
+        payload = {
+            "chat": chat_json(sandbox.world, chat),
+            "from": user_json(actor),
+            "date": int(time.time()),
+            "old_chat_member": {"status": "left", "user": bot},
+            "new_chat_member": {"status": "member", "user": bot},
+        }
+        sandbox.push_update("my_chat_member", payload, chat.id)
+    sandbox.touch()
+    return chat_view(sandbox.world, chat)
+
+
+@_json_route
+async def list_chats(request: web.Request) -> Any:
+    world = _sandbox(request).world
+    return [chat_view(world, chat) for chat in world.chats.values() if not chat.is_private or chat.messages]
+
+
+@_json_route
+async def chat_messages(request: web.Request) -> Any:
+    world = _sandbox(request).world
+    try:
+        chat_id = int(request.match_info["chat_id"])
+    except ValueError:
+        raise ControlError("chat not found", 404) from None
+    chat = world.chats.get(chat_id)
+    if chat is None:
+        if chat_id in world.users:
+            return []  # a private chat nobody has written in yet
+        raise ControlError("chat not found", 404)
+    return [message_view(world, message) for message in chat.messages.values()]
+
+
+@_json_route
+async def post_message(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    world = sandbox.world
+    body = await _body(request)
+    user = _user(sandbox, _int(body, "from_id"))
+    text = _str(body, "text") or ""
+    if utf16_len(text) > 4096:
+        raise ControlError("text is longer than 4096 characters")
+    chat = _chat_for(sandbox, _int(body, "chat_id"), user)
+    reply_to = None
+    reply_to_id = _optional_int(body, "reply_to_message_id")
+    if reply_to_id is not None:
+        reply_to = chat.live_message(reply_to_id)
+        if reply_to is None:
+            raise ControlError(f"message {reply_to_id} not found in chat {chat.id}")
+    thread = _optional_int(body, "message_thread_id") if chat.is_forum else None
+    if thread is None and reply_to is not None:
+        thread = reply_to.message_thread_id
+    if chat.is_private:
+        user.started = True
+    message = world.add_message(
+        chat,
+        user.id,
+        text=FormattedText(text, command_entities(text)),
+        message_thread_id=thread,
+        reply_to_message_id=reply_to_id,
+    )
+    sandbox.push_update("message", message_json(world, message), chat.id)
+    return message_view(world, message)
+
+
+@_json_route
+async def press_button(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    world = sandbox.world
+    body = await _body(request)
+    user = _user(sandbox, _int(body, "from_id"))
+    chat = _chat_for(sandbox, _int(body, "chat_id"), user)
+    message_id = _int(body, "message_id")
+    data = _str(body, "data")
+    timeout = _number(body, "timeout", 10.0)
+    message = chat.live_message(message_id)
+    if message is None:
+        raise ControlError(f"message {message_id} not found in chat {chat.id}")
+    if data not in message.callback_data():
+        raise ControlError(f"message {message_id} has no button with callback_data {data!r}")
+    record = sandbox.new_query(chat.id, message.message_id)
+    payload = {
+        "id": record.id,
+        "from": user_json(user),
+        "chat_instance": chat_instance(chat.id),
+        "message": message_json(world, message),
+        "data": data,
+    }
+    sandbox.push_update("callback_query", payload, chat.id)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(record.done.wait(), timeout)
+    return {
+        "answered": record.answered,
+        "text": record.text,
+        "show_alert": record.show_alert,
+        "url": record.url,
+        "query_id": record.id,
+    }
+
+
+async def get_file(request: web.Request) -> web.Response:
+    stored = _sandbox(request).world.files.get(request.match_info["file_id"])
+    if stored is None:
+        return web.json_response({"ok": False, "error": "file not found"}, status=404)
+    return web.Response(
+        body=stored.data, content_type=stored.info.mime, headers={"Cache-Control": "max-age=86400"}
+    )
+
+
+@_json_route
+async def wait_idle(request: web.Request) -> Any:
+    body = await _body(request)
+    idle = await _sandbox(request).wait_idle(_number(body, "timeout", 10.0), _number(body, "quiet", 0.25))
+    return {"idle": idle}
+
+
+def _query_number(request: web.Request, key: str, default: float) -> float:
+    try:
+        return float(request.query.get(key, default))
+    except ValueError:
+        raise ControlError(f"{key} must be a number") from None
+
+
+@_json_route
+async def read_log(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    after = int(_query_number(request, "after", 0))
+    wait = min(MAX_WAIT, _query_number(request, "wait", 0))
+    limit = int(request.query["limit"]) if request.query.get("limit", "").isdigit() else None
+    deadline = time.monotonic() + wait
+    items = sandbox.log.after(after, limit)
+    while not items and not sandbox.closing and (remaining := deadline - time.monotonic()) > 0:
+        await sandbox.log.changed.wait(remaining)
+        items = sandbox.log.after(after, limit)
+    return {"items": items, "next": items[-1]["seq"] if items else after}
+
+
+@_json_route
+async def wait_changes(request: web.Request) -> Any:
+    """Long-poll for any change, so the web chat refreshes at once without hammering the server."""
+    sandbox = _sandbox(request)
+    after = int(_query_number(request, "after", -1))
+    wait = min(MAX_WAIT, _query_number(request, "wait", 0))
+    if sandbox.version == after and not sandbox.closing:
+        await sandbox.changes.wait(wait)
+    return {"version": sandbox.version}
+
+
+@_json_route
+async def get_config(request: web.Request) -> Any:
+    return {"rate_limits": _sandbox(request).limiter.config.as_dict()}
+
+
+@_json_route
+async def set_config(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    limits = body.get("rate_limits", {})
+    if not isinstance(limits, dict):
+        raise ControlError("rate_limits must be a JSON object")
+    try:
+        sandbox.limiter.config.update(limits)
+    except ValueError as error:
+        raise ControlError(str(error)) from None
+    return {"rate_limits": sandbox.limiter.config.as_dict()}
+
+
+@_json_route
+async def reset(request: web.Request) -> Any:
+    _sandbox(request).reset()
+    return {"ok": True}
+
+
+@_json_route
+async def bot_info(request: web.Request) -> Any:
+    sandbox = _sandbox(request)
+    profile = sandbox.profile
+    return {
+        **bot_user(),
+        "name": profile.name(""),
+        "description": profile.descriptions.get("", ""),
+        "short_description": profile.short_descriptions.get("", ""),
+        "commands": [
+            {"scope": json.loads(scope), "language_code": language, "commands": commands}
+            for (scope, language), commands in profile.commands.items()
+        ],
+        "webhook": sandbox.webhook.info(),
+    }
+
+
+async def webchat(request: web.Request) -> web.Response:
+    return web.Response(text=_WEBCHAT.read_text(encoding="utf-8"), content_type="text/html")
+
+
+def setup(app: web.Application) -> None:
+    router = app.router
+    router.add_get("/", webchat)
+    router.add_post("/sandbox/users", create_user)
+    router.add_get("/sandbox/users", list_users)
+    router.add_post("/sandbox/users/{user_id}/block", block_user)
+    router.add_post("/sandbox/chats", create_chat)
+    router.add_get("/sandbox/chats", list_chats)
+    router.add_get("/sandbox/chats/{chat_id}/messages", chat_messages)
+    router.add_post("/sandbox/messages", post_message)
+    router.add_post("/sandbox/press", press_button)
+    router.add_get("/sandbox/files/{file_id}", get_file)
+    router.add_post("/sandbox/idle", wait_idle)
+    router.add_get("/sandbox/log", read_log)
+    router.add_get("/sandbox/changes", wait_changes)
+    router.add_get("/sandbox/config", get_config)
+    router.add_post("/sandbox/config", set_config)
+    router.add_post("/sandbox/reset", reset)
+    router.add_get("/sandbox/bot", bot_info)

@@ -1,0 +1,125 @@
+"""The sandbox as one object: world, update queue, webhook, call log, limits and activity tracking."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sandbox.calllog import CallLog
+from sandbox.ratelimit import RateLimiter
+from sandbox.signals import Signal
+from sandbox.state import BOT_FIRST_NAME, World
+from sandbox.updates import PendingUpdate, UpdateQueue
+from sandbox.webhook import WebhookDelivery
+
+
+@dataclass
+class CallbackQueryRecord:
+    """A press waiting for (or having received) the bot's answerCallbackQuery."""
+
+    id: str
+    chat_id: int
+    message_id: int
+    answered: bool = False
+    text: str | None = None
+    show_alert: bool = False
+    url: str | None = None
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class BotProfile:
+    """Settings the bot makes about itself; they survive a reset, like a real bot's."""
+
+    commands: dict[tuple[str, str], list[dict[str, str]]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)
+    short_descriptions: dict[str, str] = field(default_factory=dict)
+
+    def name(self, language_code: str) -> str:
+        return self.names.get(language_code) or self.names.get("") or BOT_FIRST_NAME
+
+
+class Sandbox:
+    """Everything the HTTP routes share. Lives on one event loop; no locking is needed."""
+
+    def __init__(self, rate_limiter: RateLimiter | None = None) -> None:
+        self.world = World()
+        self.queue = UpdateQueue()
+        self.log = CallLog()
+        self.limiter = rate_limiter or RateLimiter()
+        self.profile = BotProfile()
+        self.webhook = WebhookDelivery(self.queue, self.touch)
+        self.queries: dict[str, CallbackQueryRecord] = {}
+        self.changes = Signal()
+        self.version = 0
+        self.in_flight = 0
+        self.last_activity = time.monotonic()
+        self.closing = False
+        self.poll_generation = 0
+        self._query_numbers = itertools.count(1)
+        self._query_prefix = secrets.randbelow(9000) + 1000
+
+    def touch(self) -> None:
+        """Note that something happened: idle waits restart and the web chat refreshes."""
+        self.last_activity = time.monotonic()
+        self.version += 1
+        self.changes.fire()
+
+    def push_update(self, kind: str, payload: dict[str, Any], chat_id: int | None) -> PendingUpdate | None:
+        update = self.queue.push(kind, payload, chat_id)
+        self.touch()
+        return update
+
+    def new_query(self, chat_id: int, message_id: int) -> CallbackQueryRecord:
+        query_id = f"{self._query_prefix}{next(self._query_numbers):015d}"
+        record = CallbackQueryRecord(query_id, chat_id, message_id)
+        self.queries[query_id] = record
+        return record
+
+    def has_waiting_updates(self) -> bool:
+        if self.webhook.active:
+            return bool(self.queue.items)
+        return self.queue.has_undelivered()
+
+    async def wait_idle(self, within: float, quiet: float) -> bool:
+        """True once nothing is queued or in flight and nothing happened for ``quiet`` seconds.
+
+        False if that did not happen ``within`` seconds.
+        """
+        deadline = time.monotonic() + within
+        while True:
+            now = time.monotonic()
+            if not self.has_waiting_updates() and self.in_flight == 0 and now - self.last_activity >= quiet:
+                return True
+            if now >= deadline or self.closing:
+                return False
+            await asyncio.sleep(min(0.01, deadline - now))
+
+    def reset(self) -> None:
+        """Forget users, chats, messages, updates, presses and the log; keep settings and counters."""
+        self.world.reset()
+        self.queue.clear()
+        self.log.clear()
+        self.limiter.reset()
+        for record in self.queries.values():
+            record.done.set()
+        self.queries.clear()
+        self.touch()
+
+    def begin_close(self) -> None:
+        """Wake every long-poll so the server can shut down promptly."""
+        self.closing = True
+        self.queue.changed.fire()
+        self.log.changed.fire()
+        self.changes.fire()
+        for record in self.queries.values():
+            record.done.set()
+
+    async def close(self) -> None:
+        self.begin_close()
+        await self.webhook.close()

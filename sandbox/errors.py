@@ -1,0 +1,50 @@
+"""Errors that Bot API methods raise, rendered as Telegram's ``{"ok": false, ...}`` replies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApiError(Exception):
+    """A Bot API failure carrying Telegram's status code and wording."""
+
+    def __init__(self, error_code: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.error_code = error_code
+        self.description = description
+        self.retry_after = retry_after
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON body Telegram would send for this error."""
+        body: dict[str, Any] = {"ok": False, "error_code": self.error_code, "description": self.description}
+        if self.retry_after is not None:
+            body["parameters"] = {"retry_after": self.retry_after}
+        return body
+
+
+def bad_request(message: str) -> ApiError:
+    """A 400 with Telegram's "Bad Request: " prefix."""
+    return ApiError(400, f"Bad Request: {message}")
+
+
+def forbidden(message: str) -> ApiError:
+    """A 403 with Telegram's "Forbidden: " prefix."""
+    return ApiError(403, f"Forbidden: {message}")
+
+
+def too_many_requests(retry_after: int) -> ApiError:
+    """A 429 telling the bot how many whole seconds to wait."""
+    return ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after)
+
+
+def conflict(message: str) -> ApiError:
+    """A 409, used for getUpdates clashes."""
+    return ApiError(409, f"Conflict: {message}")
+
+
+CHAT_NOT_FOUND = "chat not found"
+QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid"
+NOT_MODIFIED = (
+    "message is not modified: specified new message content and reply markup are exactly the same "
+    "as a current content and reply markup of the message"
+)
