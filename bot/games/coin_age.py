@@ -170,7 +170,8 @@ class CoinAgePresenter:
         return label
 
     def picture(self, view: CoinAgeView, names: Sequence[str]) -> tuple[bytes, str]:
-        return to_bytes(render(view, names=names))
+        data, extension = to_bytes(render(view, names=names))
+        return data, f"coin_age.{extension}"
 
 
 presenter = CoinAgePresenter()

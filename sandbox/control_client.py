@@ -1,0 +1,90 @@
+"""An async Python client for the sandbox's control API, for tests, benchmarks and scripted players."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+
+class ControlClient:
+    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=timeout)
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+    async def __aenter__(self) -> ControlClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _post(self, path: str, body: dict[str, Any]) -> Any:
+        response = await self.http.post(path, json=body)
+        data = response.json()
+        if response.status_code >= 400:
+            raise RuntimeError(f"{path}: {response.status_code} {data}")
+        return data
+
+    async def _get(self, path: str, **params: Any) -> Any:
+        response = await self.http.get(path, params=params)
+        response.raise_for_status()
+        return response.json()
+
+    async def user(self, first_name: str, username: str | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"first_name": first_name}
+        if username:
+            body["username"] = username
+        return dict(await self._post("/sandbox/users", body))
+
+    async def group(
+        self, title: str, members: list[int], admins: list[int] | None = None, is_forum: bool = False
+    ) -> dict[str, Any]:
+        body = {"title": title, "members": members, "admins": admins or [], "is_forum": is_forum}
+        return dict(await self._post("/sandbox/chats", body))
+
+    async def send(self, chat_id: int, from_id: int, text: str, **extra: Any) -> dict[str, Any]:
+        return dict(
+            await self._post("/sandbox/messages", {"chat_id": chat_id, "from_id": from_id, "text": text, **extra})
+        )
+
+    async def press(
+        self, chat_id: int, message_id: int, from_id: int, data: str, timeout: float = 15
+    ) -> dict[str, Any]:
+        body = {"chat_id": chat_id, "message_id": message_id, "from_id": from_id, "data": data, "timeout": timeout}
+        return dict(await self._post("/sandbox/press", body))
+
+    async def messages(self, chat_id: int) -> list[dict[str, Any]]:
+        return list(await self._get(f"/sandbox/chats/{chat_id}/messages"))
+
+    async def idle(self, timeout: float = 15, quiet: float = 0.25) -> bool:
+        return bool((await self._post("/sandbox/idle", {"timeout": timeout, "quiet": quiet}))["idle"])
+
+    async def log(self, after: int = 0, wait: float = 0) -> dict[str, Any]:
+        return dict(await self._get("/sandbox/log", after=after, wait=wait))
+
+    async def config(self, **body: Any) -> dict[str, Any]:
+        return dict(await self._post("/sandbox/config", body))
+
+    async def picture(self, url: str) -> bytes:
+        response = await self.http.get(url)
+        response.raise_for_status()
+        return response.content
+
+    async def wait_for(
+        self, chat_id: int, predicate: Callable[[list[dict[str, Any]]], Any], timeout: float = 15
+    ) -> Any:
+        """Poll a chat's messages until ``predicate`` returns something truthy, and return that."""
+        deadline = time.monotonic() + timeout
+        while True:
+            result = predicate(await self.messages(chat_id))
+            if result:
+                return result
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"condition not met in chat {chat_id} within {timeout} s")
+            await asyncio.sleep(0.05)

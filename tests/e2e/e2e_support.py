@@ -1,0 +1,133 @@
+"""Playing the bot as users do, through the sandbox's control API only."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from sandbox.control_client import ControlClient
+
+_names = itertools.count(1)
+
+
+@dataclass
+class Table:
+    """A group with its players, all of whom have started the bot in private."""
+
+    chat_id: int
+    players: list[dict[str, Any]]
+    outsider: dict[str, Any]  # a member of the group who is not playing
+    newcomer: dict[str, Any]  # a member who never opened a private chat with the bot
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [b for row in message.get("buttons") or [] for b in row]
+
+
+def button(message: dict[str, Any], suffix: str) -> dict[str, Any]:
+    for b in buttons(message):
+        if b.get("data", "").endswith(suffix):
+            return b
+    raise AssertionError(f"no button ending in {suffix!r} in {[b.get('data') for b in buttons(message)]}")
+
+
+def board_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The latest picture the bot sent: the live board."""
+    return [m for m in messages if m["from_bot"] and m.get("photo") and not m["deleted"]][-1]
+
+
+async def table(sandbox: ControlClient, players: int = 2) -> Table:
+    n = next(_names)
+    users = [await sandbox.user(f"بازیکن{n}-{i}", f"p{n}_{i}") for i in range(players)]
+    outsider = await sandbox.user(f"تماشاگر{n}")
+    newcomer = await sandbox.user(f"تازه‌وارد{n}")
+    for user in users:
+        await sandbox.send(user["id"], user["id"], "/start")
+    members = [u["id"] for u in (*users, outsider, newcomer)]
+    group = await sandbox.group(f"گروه {n}", members, [users[0]["id"]])
+    await sandbox.idle()
+    return Table(group["id"], users, outsider, newcomer)
+
+
+async def open_lobby(sandbox: ControlClient, t: Table, game: str = "coin_age") -> dict[str, Any]:
+    await sandbox.send(t.chat_id, t.players[0]["id"], f"/new {game}")
+    await sandbox.idle()
+    return (await sandbox.messages(t.chat_id))[-1]
+
+
+async def start_game(sandbox: ControlClient, t: Table, game: str = "coin_age") -> dict[str, Any]:
+    """Open a lobby, have everyone join by button, start it; return the board message."""
+    lobby = await open_lobby(sandbox, t, game)
+    for player in t.players[1:]:
+        lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
+        answer = await sandbox.press(t.chat_id, lobby["message_id"], player["id"], button(lobby, ":join")["data"])
+        assert answer["answered"], answer
+        await sandbox.idle()
+    lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
+    answer = await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], button(lobby, ":start")["data"])
+    assert answer["answered"] and not answer["text"], answer
+    await sandbox.idle()
+    return board_of(await sandbox.messages(t.chat_id))
+
+
+async def _latest(sandbox: ControlClient, chat_id: int, message_id: int) -> dict[str, Any]:
+    return next(m for m in await sandbox.messages(chat_id) if m["message_id"] == message_id)
+
+
+def player_to_act(t: Table, board: dict[str, Any]) -> dict[str, Any]:
+    """The player mentioned after «نوبت» in the caption (the bot links the mention to the user)."""
+    caption = board["caption"] or ""
+    last = caption.rsplit("👈", 1)[-1]
+    for player in t.players:
+        if player["first_name"] in last:
+            return player
+    raise AssertionError(f"nobody to act in: {caption!r}")
+
+
+def choose(board: dict[str, Any], rng: random.Random) -> str:
+    """A random but purposeful player: prefer actions over ending the turn, open menus to find them."""
+    options = [b["data"] for b in buttons(board) if "data" in b]
+    actions = [d for d in options if d.startswith("g:") and not d.endswith(":x")]
+    menus = [b["data"] for b in buttons(board) if b.get("data", "").startswith("n:") and "بازگشت" not in b["text"]]
+    if actions and (not menus or rng.random() < 0.7):
+        return rng.choice(actions)
+    if menus:
+        return rng.choice(menus)
+    return next(d for d in options if d.endswith(":x"))
+
+
+async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dict[str, Any]:
+    """Press one button as the player to act and wait for the board to change; return the new board."""
+    board = board_of(await sandbox.messages(t.chat_id))
+    player = player_to_act(t, board)
+    data = choose(board, rng)
+    answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
+    assert answer["answered"] and not answer["text"], (data, answer)
+    return await changed_board(sandbox, t, board)
+
+
+async def changed_board(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> dict[str, Any]:
+    """Wait until the bot has edited (or replaced) ``board``; return the board as it is then."""
+
+    def changed(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = board_of(messages)
+        moved_on = now["message_id"] != board["message_id"] or now["edits"] > board["edits"]
+        return now if moved_on else None
+
+    result: dict[str, Any] = await sandbox.wait_for(t.chat_id, changed)
+    return result
+
+
+def finished(board: dict[str, Any]) -> bool:
+    return "پایان بازی" in (board["caption"] or "")
+
+
+async def play_to_end(sandbox: ControlClient, t: Table, seed: int, limit: int = 600) -> dict[str, Any]:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        board = await play_move(sandbox, t, rng)
+        if finished(board):
+            return board
+    raise AssertionError("the game did not end")
