@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -83,13 +84,45 @@ class BotProcess:
         self.process = None
 
 
+class SandboxProcess:
+    """``python -m sandbox`` on a free port, stopped with the harness."""
+
+    def __init__(self, log_path: Path, timeout: float = 20.0) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        log = log_path.open("ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sandbox", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{self.url}/sandbox/config", timeout=1).raise_for_status()
+                return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"the sandbox did not start; see {log_path}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=15)
+
+
 class Harness:
     """Redis (embedded unless REDIS_URL is set), a sandbox in a thread, and one bot process."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, sandbox_process: bool = False) -> None:
+        """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
+        rather than in a thread of the caller."""
         self.workdir = workdir
+        self.sandbox_process = sandbox_process
         self.redis: EmbeddedRedis | None = None
-        self.sandbox: ThreadedSandbox | None = None
+        self.sandbox: ThreadedSandbox | SandboxProcess | None = None
         self.bot: BotProcess | None = None
 
     @property
@@ -102,7 +135,7 @@ class Harness:
         if not redis_url:
             self.redis = EmbeddedRedis(self.workdir / "redis")
             redis_url = self.redis.start()
-        self.sandbox = run_in_thread("127.0.0.1", 0)
+        self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()
         self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log")
         self.bot.start()
         return self

@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw
 
 from rendering import coin_age_labels as labels
 from rendering import coin_age_layout as lay
-from rendering.coin_age_static import LEGEND_ROWS_Y, LEGEND_SIDES_Y, space_centres, static_layer
+from rendering.coin_age_static import LEGEND_ROWS_Y, space_centres, static_layer
 from rendering.coin_sprites import coin_sprite, paste_centred
-from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
+from rendering.text import draw_text, drawable, ellipsize, font, persian_digits
 from rendering.theme import DEFAULT_THEME, RGB, CoinAgeTheme
 from rules.coin_age.model import CoinAgeView, TurnView
 
@@ -86,14 +86,8 @@ def _chip(image: Image.Image, side: int, centre: tuple[float, float], radius: in
 
 
 def _draw_legend(image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, theme: CoinAgeTheme) -> None:
-    left, _top, right, _bottom = lay.LEGEND_BOX
-    # Who is which colour.
-    x = right - 36
-    for side in (0, 1):
-        _chip(image, side, (x, LEGEND_SIDES_Y), 13, theme)
-        label = view.sides[side]
-        draw_text(pen, (x - 22, LEGEND_SIDES_Y), label, font=font(24), fill=theme.ink, anchor="rm")
-        x -= 44 + text_size(label, font=font(24))[0] + 24
+    """Per region: spaces each side controls (on side-coloured chips) and whose points are doubled."""
+    left = lay.LEGEND_BOX[0]
     for y, region in zip(LEGEND_ROWS_Y, view.regions, strict=False):
         for side, cx in ((0, left + 110), (1, left + 68)):
             count = region.controlled[side]
@@ -121,7 +115,9 @@ def _draw_player(
         pen.rounded_rectangle((left, top, right, bottom), 18, outline=theme.side_fill(seat), width=5)
     _chip(image, seat, (right - 38, top + 42), 16, theme)
     name_font = font(32, bold=True)
-    draw_text(pen, (right - 64, top + 42), ellipsize(name, 250, font=name_font), font=name_font, fill=theme.ink, anchor="rm")
+    draw_text(
+        pen, (right - 64, top + 42), ellipsize(name, 250, font=name_font), font=name_font, fill=theme.ink, anchor="rm"
+    )
     score = view.scores[seat]
     draw_text(pen, (left + 70, top + 46), persian_digits(score.total), font=font(52, bold=True), fill=theme.ink)
     draw_text(pen, (left + 70, top + 92), labels.SCORE, font=font(22), fill=theme.muted)
@@ -140,7 +136,9 @@ def _draw_player(
         _badge(pen, (cx + radius * 0.8, row_y - radius * 0.8), persian_digits(count), theme, muted=not count)
 
 
-def _badge(pen: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: CoinAgeTheme, *, muted: bool) -> None:
+def _badge(
+    pen: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: CoinAgeTheme, *, muted: bool
+) -> None:
     """A small round count on a coin's corner."""
     x, y = centre
     r = 13
@@ -158,12 +156,22 @@ def _draw_turn(
     left, top, right, _bottom = lay.TURN_BOX
     draw_text(pen, (right - 24, top + 110), labels.TURN, font=font(24), fill=theme.muted, anchor="rm")
     draw_text(
-        pen, (left + 24, top + 110), persian_digits(labels.ROUND.format(n=turn.number)), font=font(24), fill=theme.muted, anchor="lm"
+        pen,
+        (left + 24, top + 110),
+        persian_digits(labels.ROUND.format(n=turn.number)),
+        font=font(24),
+        fill=theme.muted,
+        anchor="lm",
     )
     _chip(image, turn.seat, (right - 40, top + 156), 18, theme)
     name_font = font(36, bold=True)
     draw_text(
-        pen, (right - 70, top + 156), ellipsize(names[turn.seat], 260, font=name_font), font=name_font, fill=theme.ink, anchor="rm"
+        pen,
+        (right - 70, top + 156),
+        ellipsize(names[turn.seat], 260, font=name_font),
+        font=name_font,
+        fill=theme.ink,
+        anchor="rm",
     )
     pen.line((left + 20, top + 196, right - 20, top + 196), fill=theme.card_border, width=2)
     draw_text(pen, (right - 24, top + 226), labels.TOSS, font=font(25, bold=True), fill=theme.ink, anchor="rm")
@@ -206,7 +214,9 @@ def _draw_toss(image: Image.Image, pen: ImageDraw.ImageDraw, turn: TurnView, the
             in_hand[(coin.size, coin.side)] -= 1
         radius = lay.SMALL_COIN_RADIUS[coin.size]
         style = "plain" if still else "faded"
-        paste_centred(image, coin_sprite(coin.size, coin.side, radius, theme=theme, style=style, digit_size=24), (cx, y))
+        paste_centred(
+            image, coin_sprite(coin.size, coin.side, radius, theme=theme, style=style, digit_size=24), (cx, y)
+        )
         if coin.side == turn.seat:
             _tag(pen, (cx, y + 50), labels.FAVOURABLE, theme, faded=not still)
 
@@ -245,9 +255,21 @@ def _draw_result(
         y = top + 400 + seat * 52
         _chip(image, seat, (right - 40, y), 16, theme)
         name_font = font(28, bold=True)
-        draw_text(pen, (right - 68, y), ellipsize(names[seat], 200, font=name_font), font=name_font, fill=theme.ink, anchor="rm")
         draw_text(
-            pen, (left + 32, y), persian_digits(view.scores[seat].total), font=font(32, bold=True), fill=theme.ink, anchor="lm"
+            pen,
+            (right - 68, y),
+            ellipsize(names[seat], 200, font=name_font),
+            font=name_font,
+            fill=theme.ink,
+            anchor="rm",
+        )
+        draw_text(
+            pen,
+            (left + 32, y),
+            persian_digits(view.scores[seat].total),
+            font=font(32, bold=True),
+            fill=theme.ink,
+            anchor="lm",
         )
     totals = {s.total for s in view.scores}
     if len(totals) == 1 and len(view.winners) == 1:

@@ -25,8 +25,8 @@ LEGEND_BOX: Box = (904, 576, WIDTH - MARGIN, HEIGHT - MARGIN)
 PLAYER_BOXES: tuple[Box, Box] = ((460, 684, 888, HEIGHT - MARGIN), (MARGIN, 684, 444, HEIGHT - MARGIN))
 
 # Inside a hexagon, relative to its centre.
-NAME_DY = -0.56 * HEX_RADIUS
-NAME_MAX_WIDTH = round(0.74 * SQRT3 * HEX_RADIUS)
+NAME_DY = -0.52 * HEX_RADIUS
+NAME_MAX_WIDTH = round(0.66 * SQRT3 * HEX_RADIUS)
 STACK_MID_DY = 0.24 * HEX_RADIUS  # a stack is centred vertically here, below the name
 
 # Coins: radius by size (A..D) on the board, and the upward step between stacked coins.

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import functools
 import logging
-from importlib import resources
+import unicodedata
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 _log = logging.getLogger(__name__)
 
-Ink = tuple[int, int, int] | tuple[int, int, int, int]
+Ink = int | tuple[int, int, int] | tuple[int, int, int, int]  # int for "L" images
 
 _DIGITS = str.maketrans("0123456789٠١٢٣٤٥٦٧٨٩", "۰۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸۹")
+_FONTS = Path(__file__).resolve().parent / "fonts"
 _FONT_FILES = {False: "Vazirmatn-Regular.ttf", True: "Vazirmatn-Bold.ttf"}
-# Characters Vazirmatn has no glyph for and user names often contain: emoji (outside the BMP), their
-# joiners and presentation selectors. Dropped so a name never shows empty boxes.
+# What Vazirmatn has no glyph for and user names often contain: emoji and other symbols, their joiners and
+# presentation selectors. Dropped so a name never shows empty boxes.
 _UNDRAWABLE = {0x200D, 0xFE0E, 0xFE0F, 0x20E3}
+_UNDRAWABLE_CATEGORIES = {"So", "Sk", "Cs", "Co", "Cn", "Cc"}
 
 
 def persian_digits(value: int | str) -> str:
@@ -29,9 +31,15 @@ def persian_digits(value: int | str) -> str:
     return str(value).translate(_DIGITS)
 
 
+def _drawable_char(ch: str) -> bool:
+    if ch.isspace():
+        return True  # kept, then runs of white space become one space
+    return ord(ch) <= 0xFFFF and ord(ch) not in _UNDRAWABLE and unicodedata.category(ch) not in _UNDRAWABLE_CATEGORIES
+
+
 def drawable(text: str) -> str:
-    """Strip what the font cannot draw (emoji and their joiners), so player names stay clean."""
-    return "".join(ch for ch in text if ord(ch) <= 0xFFFF and ord(ch) not in _UNDRAWABLE).strip()
+    """Strip what the font cannot draw (emoji, symbols, joiners), so player names stay clean."""
+    return " ".join("".join(ch for ch in text if _drawable_char(ch)).split())
 
 
 @functools.cache
@@ -45,7 +53,7 @@ def raqm_available() -> bool:
 
 def font_path(*, bold: bool = False) -> Path:
     """The bundled Vazirmatn file (SIL Open Font License, see fonts/OFL.txt)."""
-    return Path(str(resources.files("rendering").joinpath("fonts", _FONT_FILES[bold])))
+    return _FONTS / _FONT_FILES[bold]
 
 
 @functools.cache
@@ -99,29 +107,70 @@ def draw_text(
     """Draw one line of right-to-left (Persian) text, anchored like Pillow's ``anchor`` (default: centred).
 
     ``fallback`` forces (True) or forbids (False) the reshaper+bidi path; None picks it only without Raqm.
+    Without a stroke, the shaped text is cached as a mask and stamped, since the same labels and digits are
+    drawn on every picture and shaping is most of the cost of a render.
     """
-    if _use_fallback(fallback):
+    use_fallback = _use_fallback(fallback)
+    if stroke_width:
+        _draw_shaped(draw, xy, text, font, fill, anchor, use_fallback, stroke_width, stroke_fill)
+        return
+    mask, (dx, dy) = _stamp(text, font, anchor, use_fallback)
+    if mask is None:
+        return
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    draw.bitmap((x, y), mask, fill=fill)
+
+
+def _draw_shaped(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: Ink,
+    anchor: str,
+    use_fallback: bool,
+    stroke_width: float = 0,
+    stroke_fill: Ink | None = None,
+) -> None:
+    if use_fallback:
         draw.text(
             xy,
             _visual(text),
-            font=_basic_twin(font),
+            font=_basic_twin(face),
             fill=fill,
             anchor=anchor,
             stroke_width=stroke_width,
             stroke_fill=stroke_fill,
         )
-        return
-    draw.text(
-        xy,
-        text,
-        font=font,
-        fill=fill,
-        anchor=anchor,
-        direction="rtl",
-        language="fa",
-        stroke_width=stroke_width,
-        stroke_fill=stroke_fill,
-    )
+    else:
+        draw.text(
+            xy,
+            text,
+            font=face,
+            fill=fill,
+            anchor=anchor,
+            direction="rtl",
+            language="fa",
+            stroke_width=stroke_width,
+            stroke_fill=stroke_fill,
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _stamp(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str, use_fallback: bool
+) -> tuple[Image.Image | None, tuple[int, int]]:
+    """The text's coverage mask and its offset from the anchor point (None for text without ink)."""
+    if use_fallback:
+        left, top, right, bottom = _basic_twin(face).getbbox(_visual(text), anchor=anchor)
+    else:
+        left, top, right, bottom = face.getbbox(text, anchor=anchor, direction="rtl", language="fa")
+    left, top, right, bottom = int(left) - 1, int(top) - 1, int(right) + 1, int(bottom) + 1
+    if right - left <= 2 or bottom - top <= 2:
+        return None, (0, 0)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    _draw_shaped(ImageDraw.Draw(mask), (-left, -top), text, face, 255, anchor, use_fallback)
+    return mask, (left, top)
 
 
 def text_size(text: str, *, font: ImageFont.FreeTypeFont, fallback: bool | None = None) -> tuple[int, int]:
@@ -134,12 +183,26 @@ def text_size(text: str, *, font: ImageFont.FreeTypeFont, fallback: bool | None 
     return round(width), ascent + descent
 
 
+def _starts_left_to_right(text: str) -> bool:
+    """Whether the first strong character is Latin-like (bidi class L), e.g. an English name."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("L", "R", "AL"):
+            return kind == "L"
+    return False
+
+
 def ellipsize(text: str, max_width: int, *, font: ImageFont.FreeTypeFont) -> str:
-    """Cut ``text`` to fit ``max_width``, ending with '…' when something was cut."""
+    """Cut ``text`` to fit ``max_width``, ending with '…' when something was cut.
+
+    In a right-to-left line a trailing '…' would jump to the far left of a Latin name; a left-to-right mark
+    after it keeps it at the name's end.
+    """
     if text_size(text, font=font)[0] <= max_width:
         return text
+    mark = "…\u200e" if _starts_left_to_right(text) else "…"
     for end in range(len(text) - 1, 0, -1):
-        candidate = text[:end].rstrip() + "…"
+        candidate = text[:end].rstrip() + mark
         if text_size(candidate, font=font)[0] <= max_width:
             return candidate
     return "…"

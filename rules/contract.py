@@ -71,6 +71,7 @@ class Game(Protocol[State, Action, Options]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+
     @property
     def options_model(self) -> type[Options]: ...
 

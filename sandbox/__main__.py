@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 
 from sandbox.server import SandboxServer
 
@@ -22,8 +23,11 @@ async def _serve(host: str, port: int) -> None:
     server = SandboxServer()
     url = await server.start(host, port)
     print(f"Sandbox running at {url}  (Bot API base_url: {url}/bot, web chat: {url}/)", flush=True)
+    stop = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await server.stop()
 

@@ -281,9 +281,7 @@ async def get_file(request: web.Request) -> web.Response:
     stored = _sandbox(request).world.files.get(request.match_info["file_id"])
     if stored is None:
         return web.json_response({"ok": False, "error": "file not found"}, status=404)
-    return web.Response(
-        body=stored.data, content_type=stored.info.mime, headers={"Cache-Control": "max-age=86400"}
-    )
+    return web.Response(body=stored.data, content_type=stored.info.mime, headers={"Cache-Control": "max-age=86400"})
 
 
 @_json_route

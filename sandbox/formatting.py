@@ -51,9 +51,7 @@ class FormattedText:
         return other is not None and self.text == other.text and self.entities == other.entities
 
 
-def format_text(
-    raw: str, parse_mode: str | None, entities: list[Any] | None, lookup_user: UserLookup
-) -> FormattedText:
+def format_text(raw: str, parse_mode: str | None, entities: list[Any] | None, lookup_user: UserLookup) -> FormattedText:
     """Turn a method's text (or caption) parameters into the stored form."""
     if entities is not None:
         return FormattedText(raw, _checked_entities(entities), None)

