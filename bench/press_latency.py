@@ -3,7 +3,11 @@
 Prints p50/p95/p99 latency from the moment a user presses until the bot's edit of that chat's board reaches
 the sandbox (timestamps from the sandbox's call log, same clock), and presses per second overall.
 
-    python bench/press_latency.py [--games 50] [--moves 30]
+Players think before each press for a random time (exponential, mean ``--think`` seconds), as people at a
+table do; ``--think 0`` presses as fast as the bot answers, which measures the bot's saturation throughput
+instead (latency is then queueing).
+
+    python bench/press_latency.py [--games 50] [--moves 30] [--think 2.0]
 """
 
 from __future__ import annotations
@@ -53,13 +57,17 @@ class EditWatcher:
             await asyncio.wait_for(event.wait(), max(0.01, deadline - time.monotonic()))
 
 
-async def play(client: ControlClient, watcher: EditWatcher, t: Table, moves: int, seed: int) -> list[float]:
+async def play(
+    client: ControlClient, watcher: EditWatcher, t: Table, moves: int, think: float, seed: int
+) -> list[float]:
     rng = random.Random(seed)
     latencies = []
     board = board_of(await client.messages(t.chat_id))
     for _ in range(moves):
         if finished(board):
             break
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
         player = player_to_act(t, board)
         data = choose(board, rng)
         pressed = time.monotonic()
@@ -68,8 +76,6 @@ async def play(client: ControlClient, watcher: EditWatcher, t: Table, moves: int
         edited = await watcher.next_edit(t.chat_id, pressed)
         latencies.append(edited - pressed)
         board = board_of(await client.messages(t.chat_id))
-        while board["edits"] == 0 and not board.get("buttons"):
-            board = board_of(await client.messages(t.chat_id))
     return latencies
 
 
@@ -77,7 +83,7 @@ def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000
 
 
-async def main(games: int, moves: int) -> None:
+async def main(games: int, moves: int, think: float) -> None:
     with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True) as harness:
         async with ControlClient(harness.url, timeout=60) as client:
             await client.config(rate_limits={"enabled": False})
@@ -87,11 +93,11 @@ async def main(games: int, moves: int) -> None:
             watcher = EditWatcher(client)
             follower = asyncio.create_task(watcher.run())
             started = time.monotonic()
-            results = await asyncio.gather(*(play(client, watcher, t, moves, i) for i, t in enumerate(tables)))
+            results = await asyncio.gather(*(play(client, watcher, t, moves, think, i) for i, t in enumerate(tables)))
             elapsed = time.monotonic() - started
             follower.cancel()
         latencies = [x for r in results for x in r]
-        print(f"games at once: {games}, presses: {len(latencies)}, wall time: {elapsed:.1f} s")
+        print(f"games at once: {games}, mean think time {think} s, presses: {len(latencies)}, wall {elapsed:.1f} s")
         print(f"presses per second: {len(latencies) / elapsed:.1f}")
         print(
             f"press → board edited: p50 {pct(latencies, 50):.1f} ms, p95 {pct(latencies, 95):.1f} ms, "
@@ -103,5 +109,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player thinks before a press")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves))
+    asyncio.run(main(args.games, args.moves, args.think))

@@ -122,6 +122,7 @@ class Harness:
         self.workdir = workdir
         self.sandbox_process = sandbox_process
         self.redis: EmbeddedRedis | None = None
+        self.redis_url = ""
         self.sandbox: ThreadedSandbox | SandboxProcess | None = None
         self.bot: BotProcess | None = None
 
@@ -135,6 +136,7 @@ class Harness:
         if not redis_url:
             self.redis = EmbeddedRedis(self.workdir / "redis")
             redis_url = self.redis.start()
+        self.redis_url = redis_url
         self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()
         self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log")
         self.bot.start()

@@ -1,0 +1,52 @@
+"""Settings: defaults, parsing, and one clear line for a bad value."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bot.config import ConfigError, load_settings
+
+
+def test_defaults_mean_polling_with_an_embedded_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("BOT_TOKEN", "REDIS_URL", "WEBHOOK_URL", "OPERATOR_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings(_env_file=None)
+    assert settings.redis_url is None and not settings.webhook_mode and settings.operator_ids == ()
+
+
+def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPERATOR_IDS", "12, 34,56")
+    assert load_settings(_env_file=None).operator_ids == (12, 34, 56)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "words"),
+    [
+        ("OPERATOR_IDS", "12,abc", "OPERATOR_IDS: must be Telegram user ids"),
+        ("REDIS_URL", "localhost:6379", "REDIS_URL: must start with redis://"),
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL: must be one of"),
+        ("WEBHOOK_URL", "not a url", "WEBHOOK_URL:"),
+        ("WEBHOOK_SECRET", "has spaces!", "WEBHOOK_SECRET: must be"),
+        ("WEBHOOK_PORT", "99999", "WEBHOOK_PORT:"),
+    ],
+)
+def test_a_malformed_setting_names_itself(monkeypatch: pytest.MonkeyPatch, name: str, value: str, words: str) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(_env_file=None)
+    message = str(caught.value)
+    assert message.startswith("configuration error: ") and words in message
+    assert "\n" not in message
+
+
+def test_run_without_a_token_stops_with_one_line(tmp_path: object) -> None:
+    env = {"PATH": "/usr/bin:/bin", "DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"], env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert "BOT_TOKEN" in done.stderr

@@ -1,0 +1,61 @@
+"""Menus built from action codes: levels, actions and the way back."""
+
+from __future__ import annotations
+
+from bot.games import PRESENTERS
+from bot.keyboards import game_menu
+from bot.menus import MenuItem, menu_items, parent
+from rules import GAMES
+
+CODES = ["p.A.A1", "p.A.B2", "p.C.A1", "m.A1.A2", "m.A1.B1", "c.A1", "y.A", "x"]
+
+
+def depth(kind: str) -> int:
+    return 2 if kind in ("p", "y") else 1
+
+
+def test_first_level_groups_by_root_depth_and_keeps_order() -> None:
+    assert menu_items(CODES, "", depth) == [
+        MenuItem("p.A", False),
+        MenuItem("p.C", False),
+        MenuItem("m", False),
+        MenuItem("c", False),
+        MenuItem("y.A", True),
+        MenuItem("x", True),
+    ]
+
+
+def test_deeper_levels_add_one_segment() -> None:
+    assert menu_items(CODES, "p.A", depth) == [MenuItem("p.A.A1", True), MenuItem("p.A.B2", True)]
+    assert menu_items(CODES, "m", depth) == [MenuItem("m.A1", False)]
+    assert menu_items(CODES, "m.A1", depth) == [MenuItem("m.A1.A2", True), MenuItem("m.A1.B1", True)]
+
+
+def test_parent_climbs_to_the_first_level() -> None:
+    assert parent("", depth) is None
+    assert parent("p.A", depth) == ""
+    assert parent("m.A1", depth) == "m"
+    assert parent("m", depth) == ""
+
+
+def test_every_coin_age_menu_fits_telegram() -> None:
+    """Walk every level of a real position's menu: labels exist, data ≤ 64 bytes, back buttons lead up."""
+    game = GAMES["coin_age"]
+    state = game.setup(2, 4)
+    codes = [game.encode(a) for a in game.legal_actions(state, game.to_act(state)[0])]
+    view = game.view(state, None)
+    pending = [""]
+    seen = 0
+    while pending:
+        prefix = pending.pop()
+        markup = game_menu("coin_age", 123456, codes, prefix, view)
+        for row in markup.inline_keyboard:
+            for button in row:
+                data = button.callback_data
+                assert isinstance(data, str) and len(data.encode()) <= 64 and button.text
+                kind, _, _, key = data.split(":", 3)
+                if kind == "n" and "بازگشت" not in button.text:
+                    pending.append(key)
+                seen += kind == "g"
+    assert seen == len(codes)
+    assert PRESENTERS["coin_age"].root_depth("p") == 2

@@ -1,0 +1,59 @@
+"""End to end: forum topics, start-up registration, and what an unexpected error looks like to players."""
+
+from __future__ import annotations
+
+import httpx
+import redis.asyncio as aioredis
+
+from bot import texts
+from bot.harness import Harness
+from bot.simulate import board_of, button, buttons, table
+from bot.store import Store
+from sandbox.control_client import ControlClient
+
+
+async def test_each_forum_topic_holds_its_own_game(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    host, guest = t.players
+    forum = await sandbox.group("انجمن", [host["id"], guest["id"]], [host["id"]], is_forum=True)
+    for topic in (11, 22):
+        await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=topic)
+        await sandbox.idle()
+    lobbies = [m for m in await sandbox.messages(forum["id"]) if m["from_bot"] and buttons(m)]
+    assert sorted(m["message_thread_id"] for m in lobbies) == [11, 22]
+    lobby = next(m for m in lobbies if m["message_thread_id"] == 22)
+    await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+    await sandbox.idle()
+    lobby = next(m for m in await sandbox.messages(forum["id"]) if m["message_id"] == lobby["message_id"])
+    await sandbox.press(forum["id"], lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+    await sandbox.idle()
+    board = board_of(await sandbox.messages(forum["id"]))
+    assert board["message_thread_id"] == 22 and buttons(board)
+    other = next(m for m in await sandbox.messages(forum["id"]) if m["message_thread_id"] == 11 and buttons(m))
+    assert "اتاق انتظار" in other["text"]  # topic 11 still waits in its lobby
+
+
+async def test_commands_are_registered_in_persian_at_start_up(harness: Harness) -> None:
+    async with httpx.AsyncClient(base_url=harness.url) as http:
+        info = (await http.get("/sandbox/bot")).json()
+    descriptions = " ".join(c["description"] for scope in info["commands"] for c in scope.get("commands", []))
+    assert "ساختن بازی تازه" in descriptions and "راهنما" in descriptions
+
+
+async def test_an_unexpected_error_gets_an_apology_and_changes_nothing(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    t = await table(sandbox)
+    await sandbox.send(t.chat_id, t.players[0]["id"], "/new coin_age")
+    await sandbox.idle()
+    client = aioredis.Redis.from_url(harness.redis_url, decode_responses=True)
+    key = Store._game_key(str(t.chat_id))
+    try:
+        await client.hset(key, "d", "{broken")
+        await sandbox.send(t.chat_id, t.players[0]["id"], "/board")
+        await sandbox.idle()
+        assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.APOLOGY
+        assert await client.hget(key, "d") == "{broken"  # nothing was overwritten
+    finally:
+        await client.delete(key)
+        await client.aclose()
