@@ -15,6 +15,7 @@ from bot import info, lobby, play, private, texts
 from bot.config import Settings
 from bot.errors import on_error
 from bot.ratelimit import RetryAfterLimiter
+from bot.recovery import reconcile
 from bot.services import Services
 from bot.store import Store
 
@@ -101,15 +102,17 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         [BotCommand(c, d) for c, d in texts.PRIVATE_COMMANDS], scope=BotCommandScopeAllPrivateChats()
     )
     app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
+    app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
     log.info("bot @%s ready", app.bot.username)
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
-    task = app.bot_data.pop("heartbeat", None)
-    if task is not None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+    for name in ("heartbeat", "reconcile"):
+        task = app.bot_data.pop(name, None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
     services: Services = app.bot_data["services"]
     await services.store.close()
 

@@ -72,9 +72,9 @@ async def picture(record: GameRecord, state: Any) -> tuple[bytes, str]:
 
 
 async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> Message:
-    """Send the board as a new message at the bottom of the chat and remember it as the board."""
+    """Send the board as a new message at the bottom of the chat and make it the live message."""
     store = services(context).store
-    old = await store.board_message(record.chat_id, record.thread_id)
+    old = await store.live_message(record.chat_id, record.thread_id)
     data, filename = await picture(record, state)
     message = await context.bot.send_photo(
         chat_id=record.chat_id,
@@ -85,46 +85,57 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
         parse_mode=ParseMode.HTML,
         reply_markup=keyboard(record, state),
     )
-    await store.set_board_message(record.chat_id, record.thread_id, message.message_id)
-    if old is not None and old != message.message_id:
+    await store.set_live_message(record.chat_id, record.thread_id, message.message_id, record.version)
+    if old is not None and old.message_id != message.message_id:
         with contextlib.suppress(BadRequest):  # the old board's buttons would only confuse
-            await context.bot.edit_message_reply_markup(chat_id=record.chat_id, message_id=old, reply_markup=None)
+            await context.bot.edit_message_reply_markup(
+                chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
+            )
     return message
 
 
 async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
-    """Redraw the board message in place; post a new one if it is gone."""
+    """Redraw the live board in place; post a new board if it cannot be edited (deleted, or still the
+    lobby's text message after a crash)."""
     store = services(context).store
-    message_id = await store.board_message(record.chat_id, record.thread_id)
-    if message_id is None:
+    live = await store.live_message(record.chat_id, record.thread_id)
+    if live is None:
         await post(context, record, state)
         return
     data, filename = await picture(record, state)
     media = InputMediaPhoto(media=data, filename=filename, caption=caption(record, state), parse_mode=ParseMode.HTML)
     try:
         await context.bot.edit_message_media(
-            chat_id=record.chat_id, message_id=message_id, media=media, reply_markup=keyboard(record, state)
+            chat_id=record.chat_id, message_id=live.message_id, media=media, reply_markup=keyboard(record, state)
         )
     except BadRequest as exc:
-        text = str(exc).lower()
-        if "not modified" in text:
-            return
-        if "not found" in text or "can't be edited" in text:
-            log.info("board message %s in %s is gone; posting a new one", message_id, record.chat_id)
+        if "not modified" not in str(exc).lower():
+            log.info("board %s in %s cannot be edited (%s); posting a new one", live.message_id, record.chat_id, exc)
             await post(context, record, state)
             return
-        raise
+    await store.set_live_message(record.chat_id, record.thread_id, live.message_id, record.version)
 
 
 async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str) -> None:
     """Open a menu level: only the buttons change, the picture stays."""
-    message_id = await services(context).store.board_message(record.chat_id, record.thread_id)
-    if message_id is None:
+    live = await services(context).store.live_message(record.chat_id, record.thread_id)
+    if live is None:
         return
     try:
         await context.bot.edit_message_reply_markup(
-            chat_id=record.chat_id, message_id=message_id, reply_markup=keyboard(record, state, prefix)
+            chat_id=record.chat_id, message_id=live.message_id, reply_markup=keyboard(record, state, prefix)
         )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
             raise
+
+
+async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
+    """The result as a new message (it notifies the group, unlike the board's edit); then the game is done."""
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *presenter.result(game.view(state, None), names(record))]
+    await context.bot.send_message(
+        chat_id=record.chat_id, message_thread_id=record.thread_id, text="\n".join(lines), parse_mode=ParseMode.HTML
+    )
+    await services(context).store.retire(record.chat_id, record.thread_id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ParseMode
@@ -16,6 +15,8 @@ from bot import board, keyboards, texts
 from bot.access import is_admin
 from bot.fa import name, num
 from bot.games import PRESENTERS
+from bot.lobby_message import join_link, options_of, show_lobby
+from bot.recovery import heal
 from bot.services import lock_key, services, where
 from bot.store import GameRecord, Player, StaleVersion
 from rules import GAMES
@@ -26,89 +27,6 @@ log = logging.getLogger(__name__)
 def player_of(user: User) -> Player:
     display = user.full_name.strip() or (user.username or str(user.id))
     return Player(user_id=user.id, name=display[:40], username=user.username)
-
-
-def join_payload(chat_id: int, thread_id: int | None) -> str:
-    """Deep-link payload (A-Z, a-z, 0-9, _ and - only): j<chat without sign>[_<topic>]. Groups' ids are
-    negative, so the sign is implied."""
-    return f"j{abs(chat_id)}" + (f"_{thread_id}" if thread_id is not None else "")
-
-
-def parse_join_payload(payload: str) -> tuple[int, int | None] | None:
-    if not payload.startswith("j"):
-        return None
-    chat, _, thread = payload[1:].partition("_")
-    if not chat.isdigit() or (thread and not thread.isdigit()):
-        return None
-    return -int(chat), (int(thread) if thread else None)
-
-
-def join_link(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None) -> str:
-    return f"https://t.me/{context.bot.username}?start={join_payload(chat_id, thread_id)}"
-
-
-def options_of(record: GameRecord) -> Any:
-    return GAMES[record.game_id].options_model.model_validate(record.options)
-
-
-def lobby_text(record: GameRecord) -> str:
-    game = GAMES[record.game_id]
-    presenter = PRESENTERS[record.game_id]
-    counts = (
-        f"{num(game.min_players)} نفر"
-        if game.min_players == game.max_players
-        else f"{num(game.min_players)} تا {num(game.max_players)} نفر"
-    )
-    lines = [f"{presenter.emoji} <b>{game.title}</b> — اتاق انتظار", f"تعداد بازیکن: {counts}", ""]
-    if record.players:
-        lines.append(f"بازیکنان ({num(len(record.players))}):")
-        for i, player in enumerate(record.players, 1):
-            mark = " 👑" if player.user_id == record.creator.user_id else ""
-            lines.append(f"{num(i)}. {name(player.name)}{mark}")
-    else:
-        lines.append("هنوز کسی نپیوسته است.")
-    options = options_of(record)
-    chosen = [t.label for t in presenter.toggles if getattr(options, t.field)]
-    if chosen:
-        lines += ["", "گزینه‌ها: " + "، ".join(chosen)]
-    lines += [
-        "",
-        "برای پیوستن «پیوستن» را بزنید؛ سازنده یا مدیر گروه با «شروع» بازی را آغاز می‌کند.",
-        "هر بازیکن یک بار باید ربات را در گفتگوی خصوصی «شروع» کند (دکمهٔ پایین).",
-    ]
-    return "\n".join(lines)
-
-
-def lobby_keyboard(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> InlineKeyboardMarkup:
-    return keyboards.lobby(
-        record.version,
-        record.game_id,
-        options_of(record),
-        join_link(context, record.chat_id, record.thread_id),
-    )
-
-
-async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
-    """Edit the lobby message to the record's state; send a new one if it cannot be edited."""
-    store = services(context).store
-    message_id = await store.board_message(record.chat_id, record.thread_id)
-    text, markup = lobby_text(record), lobby_keyboard(context, record)
-    if message_id is not None:
-        try:
-            await context.bot.edit_message_text(
-                chat_id=record.chat_id, message_id=message_id, text=text, parse_mode=ParseMode.HTML,
-                reply_markup=markup,
-            )  # fmt: skip
-            return
-        except BadRequest as exc:
-            if "not modified" in str(exc).lower():
-                return
-            log.info("lobby message %s gone (%s); sending a new one", message_id, exc)
-    message = await context.bot.send_message(
-        chat_id=record.chat_id, message_thread_id=record.thread_id, text=text, parse_mode=ParseMode.HTML,
-        reply_markup=markup,
-    )  # fmt: skip
-    await store.set_board_message(record.chat_id, record.thread_id, message.message_id)
 
 
 async def _reply(update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
@@ -159,7 +77,7 @@ async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
         if await svc.store.is_reachable(user.id):
             record.players.append(creator)
         record = await svc.store.save(record, expected=current.version if current else 0)
-        await svc.store.set_board_message(chat_id, thread_id, None)
+        await svc.store.clear_live_message(chat_id, thread_id)
         await show_lobby(context, record)
         return True
 
@@ -243,14 +161,17 @@ async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     user = query.from_user
     async with svc.locks.hold(lock_key(chat_id, thread_id)):
         record = await svc.store.load(chat_id, thread_id)
-        live = await svc.store.board_message(chat_id, thread_id)
+        live = await svc.store.live_message(chat_id, thread_id)
         if (
             record is None
             or record.phase != "lobby"
             or str(record.version) != version
-            or (query.message is not None and live != query.message.message_id)
+            or live is None
+            or (query.message is not None and live.message_id != query.message.message_id)
         ):
             await query.answer(texts.STALE, show_alert=True)
+            if record is not None:
+                await heal(context, record)
             return
         if op == "join":
             error = join_error(record, user.id)
@@ -357,13 +278,13 @@ async def _start(
     record.state = state.model_dump(mode="json")
     record.phase = "playing"
     record.recent = []
-    lobby_message = await services(context).store.board_message(record.chat_id, record.thread_id)
+    lobby_message = await services(context).store.live_message(record.chat_id, record.thread_id)
     record = await services(context).store.save(record, expected=record.version)
     if lobby_message is not None:
         players = "، ".join(name(p.name) for p in record.players)
         with contextlib.suppress(BadRequest):
             await context.bot.edit_message_text(
-                chat_id=record.chat_id, message_id=lobby_message, parse_mode=ParseMode.HTML,
+                chat_id=record.chat_id, message_id=lobby_message.message_id, parse_mode=ParseMode.HTML,
                 text=f"{texts.GAME_STARTED}\n{PRESENTERS[record.game_id].emoji} {game.title} — {players}",
             )  # fmt: skip
     await board.post(context, record, state)
@@ -391,8 +312,10 @@ async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None
         await store.save(record, expected=record.version)
     except StaleVersion:
         return
-    live = await store.board_message(record.chat_id, record.thread_id)
+    live = await store.live_message(record.chat_id, record.thread_id)
     if live is not None:
         with contextlib.suppress(BadRequest):
-            await context.bot.edit_message_reply_markup(chat_id=record.chat_id, message_id=live, reply_markup=None)
+            await context.bot.edit_message_reply_markup(
+                chat_id=record.chat_id, message_id=live.message_id, reply_markup=None
+            )
     await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=texts.CANCELLED)

@@ -6,12 +6,12 @@ import logging
 from typing import Any
 
 from telegram import CallbackQuery, Update
-from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot import board, texts
 from bot.games import PRESENTERS
-from bot.lobby import show_lobby
+from bot.lobby_message import show_lobby
+from bot.recovery import heal
 from bot.services import lock_key, services, where
 from bot.store import GameRecord, StaleVersion
 from rules import GAMES, IllegalAction, NotYourTurn
@@ -20,17 +20,23 @@ log = logging.getLogger(__name__)
 
 
 async def _checked(
-    query: CallbackQuery, record: GameRecord | None, game_id: str, version: str, live: int | None
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, record: GameRecord | None, game_id: str, version: str
 ) -> tuple[int, Any] | None:
-    """The record and the presser's seat if this press may act now; otherwise answer why not."""
+    """The presser's seat and the state if this press may act now; otherwise answer why not."""
+    live = None
+    if record is not None:
+        live = await services(context).store.live_message(record.chat_id, record.thread_id)
     if (
         record is None
         or record.phase != "playing"
         or record.game_id != game_id
         or str(record.version) != version
-        or (query.message is not None and query.message.message_id != live)
+        or live is None
+        or (query.message is not None and query.message.message_id != live.message_id)
     ):
         await query.answer(texts.STALE, show_alert=True)
+        if record is not None and record.game_id == game_id:
+            await heal(context, record)
         return None
     seat = record.seat_of(query.from_user.id)
     if seat is None:
@@ -52,8 +58,7 @@ async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id, thread_id = where(update)
     async with svc.locks.hold(lock_key(chat_id, thread_id)):
         record = await svc.store.load(chat_id, thread_id)
-        live = await svc.store.board_message(chat_id, thread_id)
-        checked = await _checked(query, record, game_id, version, live)
+        checked = await _checked(context, query, record, game_id, version)
         if checked is None:
             return
         assert record is not None
@@ -81,23 +86,7 @@ async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await query.answer()
         await board.refresh(context, record, step.state)
         if finished:
-            await announce_result(context, record, step.state)
-
-
-async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: object) -> None:
-    game = GAMES[record.game_id]
-    presenter = PRESENTERS[record.game_id]
-    lines = [
-        f"🏁 <b>{game.title}</b> تمام شد!",
-        "",
-        *presenter.result(game.view(state, None), board.names(record)),
-    ]
-    await context.bot.send_message(
-        chat_id=record.chat_id,
-        message_thread_id=record.thread_id,
-        text="\n".join(lines),
-        parse_mode=ParseMode.HTML,
-    )
+            await board.announce_result(context, record, step.state)
 
 
 async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -109,8 +98,7 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id, thread_id = where(update)
     async with svc.locks.hold(lock_key(chat_id, thread_id)):
         record = await svc.store.load(chat_id, thread_id)
-        live = await svc.store.board_message(chat_id, thread_id)
-        checked = await _checked(query, record, game_id, version, live)
+        checked = await _checked(context, query, record, game_id, version)
         if checked is None:
             return
         assert record is not None
@@ -127,7 +115,7 @@ async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
         if record is None or record.phase not in ("playing", "finished") or record.state is None:
             if record is not None and record.phase == "lobby":
-                await svc.store.set_board_message(chat_id, thread_id, None)
+                await svc.store.clear_live_message(chat_id, thread_id)
                 await show_lobby(context, record)
             elif message is not None:
                 await message.reply_text(texts.NO_GAME)

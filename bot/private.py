@@ -9,7 +9,8 @@ from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot import texts
-from bot.lobby import add_player, join_error, parse_join_payload
+from bot.lobby import add_player, join_error
+from bot.lobby_message import parse_join_payload
 from bot.services import lock_key, services
 from rules import GAMES
 

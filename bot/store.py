@@ -11,6 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import redis.asyncio as aioredis
@@ -60,6 +61,14 @@ class GameRecord(BaseModel):
         return self.phase in ("lobby", "playing")
 
 
+@dataclass(frozen=True, slots=True)
+class LiveMessage:
+    """The chat's message with the game's buttons, and the record version it shows."""
+
+    message_id: int
+    version: int
+
+
 class StaleVersion(Exception):
     """The record changed since it was read: someone else's write won."""
 
@@ -86,7 +95,7 @@ def chat_tag(chat_id: int, thread_id: int | None) -> str:
 class Store:
     """Typed access to the bot's Redis keys, with bounded retries on connection trouble."""
 
-    ACTIVE = "dh:active"  # chat tags with a lobby or a running game
+    ACTIVE = "dh:active"  # chat tags with a lobby, a running game, or a result not yet announced
 
     def __init__(self, client: aioredis.Redis, retries: int = 3) -> None:
         self.redis = client
@@ -146,30 +155,42 @@ class Store:
         if int(version) < 0:
             raise StaleVersion(tag)
         saved = record.model_copy(update={"version": int(version)})
-        if record.active:
-            await self._retry(lambda: self.redis.sadd(self.ACTIVE, tag))
-        else:
+        if record.phase == "cancelled":
             await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
+        else:  # a finished game stays listed until its result is out (``retire``)
+            await self._retry(lambda: self.redis.sadd(self.ACTIVE, tag))
         return saved
 
     async def active_tags(self) -> set[str]:
         members = await self._retry(lambda: self.redis.smembers(self.ACTIVE))
         return {str(m) for m in members}
 
-    # The chat's live message (the lobby, then the board) is not versioned: re-sending it must not make its
-    # own buttons stale.
+    # The chat's live message (the lobby, then the board) is not versioned itself: re-sending it must not make
+    # its own buttons stale. It remembers the record version it shows, so a board left behind by a crash
+    # between a write and its redraw is noticed and redrawn (bot/recovery.py).
 
-    async def board_message(self, chat_id: int, thread_id: int | None) -> int | None:
+    def _live_key(self, chat_id: int, thread_id: int | None) -> str:
+        return f"{self._game_key(chat_tag(chat_id, thread_id))}:live"
+
+    async def live_message(self, chat_id: int, thread_id: int | None) -> LiveMessage | None:
+        value = await self._retry(lambda: self.redis.get(self._live_key(chat_id, thread_id)))
+        if not value:
+            return None
+        message_id, _, version = str(value).partition(":")
+        return LiveMessage(int(message_id), int(version or 0))
+
+    async def set_live_message(self, chat_id: int, thread_id: int | None, message_id: int, version: int) -> None:
+        key = self._live_key(chat_id, thread_id)
+        await self._retry(lambda: self.redis.set(key, f"{message_id}:{version}", ex=FINISHED_TTL * 4))
+
+    async def clear_live_message(self, chat_id: int, thread_id: int | None) -> None:
+        key = self._live_key(chat_id, thread_id)
+        await self._retry(lambda: self.redis.delete(key))
+
+    async def retire(self, chat_id: int, thread_id: int | None) -> None:
+        """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)
-        value = await self._retry(lambda: self.redis.get(f"{self._game_key(tag)}:board"))
-        return int(value) if value else None
-
-    async def set_board_message(self, chat_id: int, thread_id: int | None, message_id: int | None) -> None:
-        key = f"{self._game_key(chat_tag(chat_id, thread_id))}:board"
-        if message_id is None:
-            await self._retry(lambda: self.redis.delete(key))
-        else:
-            await self._retry(lambda: self.redis.set(key, message_id, ex=FINISHED_TTL * 4))
+        await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
 
     # Users who opened a private chat with the bot can receive private messages.
 

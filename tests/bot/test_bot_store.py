@@ -54,9 +54,11 @@ async def test_ended_games_expire_and_leave_the_active_set(store: Store) -> None
     assert str(chat) in await store.active_tags()
     key = store._game_key(str(chat))
     assert await store.redis.ttl(key) == -1
-    saved.phase = "cancelled"
-    await store.save(saved, expected=saved.version)
+    saved.phase = "finished"
+    saved = await store.save(saved, expected=saved.version)
     assert 0 < await store.redis.ttl(key) <= FINISHED_TTL
+    assert str(chat) in await store.active_tags()  # until its result is announced
+    await store.retire(chat, None)
     assert str(chat) not in await store.active_tags()
 
 
@@ -72,9 +74,12 @@ async def test_a_topic_has_its_own_game(store: Store) -> None:
 async def test_the_live_message_is_kept_apart_from_the_version(store: Store) -> None:
     chat = next(_chats)
     saved = await store.save(record(chat), expected=0)
-    await store.set_board_message(chat, None, 42)
-    assert await store.board_message(chat, None) == 42
+    await store.set_live_message(chat, None, 42, saved.version)
+    live = await store.live_message(chat, None)
+    assert live is not None and (live.message_id, live.version) == (42, saved.version)
     assert (await store.load(chat)).version == saved.version  # type: ignore[union-attr]
+    await store.clear_live_message(chat, None)
+    assert await store.live_message(chat, None) is None
 
 
 async def test_redis_down_is_a_clear_error_after_bounded_retries(tmp_path: object) -> None:

@@ -11,6 +11,7 @@ from bot.simulate import (
     board_of,
     button,
     buttons,
+    changed_board,
     finished,
     open_lobby,
     play_move,
@@ -19,6 +20,9 @@ from bot.simulate import (
     start_game,
     table,
 )
+from bot.store import Store
+from rules import GAMES
+from rules.coin_age.engine import END as END_TURN
 from sandbox.control_client import ControlClient
 
 
@@ -144,3 +148,41 @@ async def test_information_commands_answer_in_persian(sandbox: ControlClient) ->
         await sandbox.send(t.chat_id, t.players[0]["id"], command)
         await sandbox.idle()
         assert expected in (await sandbox.messages(t.chat_id))[-1]["text"], command
+
+
+async def _move_behind_the_bots_back(harness: Harness, chat_id: int) -> int:
+    """Write the next move to Redis as the bot does before it draws: what a crash in between leaves."""
+    store = Store.from_url(harness.redis_url)
+    try:
+        record = await store.load(chat_id)
+        assert record is not None
+        game = GAMES[record.game_id]
+        state = game.state_model.model_validate(record.state)
+        step = game.apply(state, game.to_act(state)[0], END_TURN)
+        record.state = step.state.model_dump(mode="json")
+        return (await store.save(record, expected=record.version)).version
+    finally:
+        await store.close()
+
+
+async def test_a_crash_between_write_and_redraw_is_repaired_at_start_up(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t)
+    version = await _move_behind_the_bots_back(harness, t.chat_id)
+    harness.restart_bot(kill=True)
+    repaired = await changed_board(sandbox, t, board)
+    assert all(f":{version}:" in b["data"] for b in buttons(repaired) if "data" in b)
+    assert "نوبت ۱ ·" not in repaired["caption"]
+
+
+async def test_a_stale_press_after_a_crash_redraws_the_board(sandbox: ControlClient, harness: Harness) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t)
+    version = await _move_behind_the_bots_back(harness, t.chat_id)
+    mover = player_to_act(t, board)
+    answer = await sandbox.press(t.chat_id, board["message_id"], mover["id"], button(board, ":x")["data"])
+    assert answer["text"] == texts.STALE
+    repaired = await changed_board(sandbox, t, board)
+    assert all(f":{version}:" in b["data"] for b in buttons(repaired) if "data" in b)

@@ -1,0 +1,104 @@
+"""The lobby message: who has joined, the options, and the buttons to join, leave, start and cancel."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import InlineKeyboardMarkup
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from bot import keyboards
+from bot.fa import name, num
+from bot.games import PRESENTERS
+from bot.services import services
+from bot.store import GameRecord, LiveMessage
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+
+def join_payload(chat_id: int, thread_id: int | None) -> str:
+    """Deep-link payload (A-Z, a-z, 0-9, _ and - only): j<chat without sign>[_<topic>]. Groups' ids are
+    negative, so the sign is implied."""
+    return f"j{abs(chat_id)}" + (f"_{thread_id}" if thread_id is not None else "")
+
+
+def parse_join_payload(payload: str) -> tuple[int, int | None] | None:
+    if not payload.startswith("j"):
+        return None
+    chat, _, thread = payload[1:].partition("_")
+    if not chat.isdigit() or (thread and not thread.isdigit()):
+        return None
+    return -int(chat), (int(thread) if thread else None)
+
+
+def join_link(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None) -> str:
+    return f"https://t.me/{context.bot.username}?start={join_payload(chat_id, thread_id)}"
+
+
+def options_of(record: GameRecord) -> Any:
+    return GAMES[record.game_id].options_model.model_validate(record.options)
+
+
+def lobby_text(record: GameRecord) -> str:
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    counts = (
+        f"{num(game.min_players)} نفر"
+        if game.min_players == game.max_players
+        else f"{num(game.min_players)} تا {num(game.max_players)} نفر"
+    )
+    lines = [f"{presenter.emoji} <b>{game.title}</b> — اتاق انتظار", f"تعداد بازیکن: {counts}", ""]
+    if record.players:
+        lines.append(f"بازیکنان ({num(len(record.players))}):")
+        for i, player in enumerate(record.players, 1):
+            mark = " 👑" if player.user_id == record.creator.user_id else ""
+            lines.append(f"{num(i)}. {name(player.name)}{mark}")
+    else:
+        lines.append("هنوز کسی نپیوسته است.")
+    options = options_of(record)
+    chosen = [t.label for t in presenter.toggles if getattr(options, t.field)]
+    if chosen:
+        lines += ["", "گزینه‌ها: " + "، ".join(chosen)]
+    lines += [
+        "",
+        "برای پیوستن «پیوستن» را بزنید؛ سازنده یا مدیر گروه با «شروع» بازی را آغاز می‌کند.",
+        "هر بازیکن یک بار باید ربات را در گفتگوی خصوصی «شروع» کند (دکمهٔ پایین).",
+    ]
+    return "\n".join(lines)
+
+
+def lobby_keyboard(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> InlineKeyboardMarkup:
+    return keyboards.lobby(
+        record.version,
+        record.game_id,
+        options_of(record),
+        join_link(context, record.chat_id, record.thread_id),
+    )
+
+
+async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    """Edit the lobby message to the record's state; send a new one if it cannot be edited."""
+    store = services(context).store
+    live = await store.live_message(record.chat_id, record.thread_id)
+    text, markup = lobby_text(record), lobby_keyboard(context, record)
+    if live is not None:
+        try:
+            await context.bot.edit_message_text(
+                chat_id=record.chat_id, message_id=live.message_id, text=text, parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            )  # fmt: skip
+        except BadRequest as exc:
+            if "not modified" not in str(exc).lower():
+                log.info("lobby message %s cannot be edited (%s); sending a new one", live.message_id, exc)
+                live = None
+    if live is None:
+        message = await context.bot.send_message(
+            chat_id=record.chat_id, message_thread_id=record.thread_id, text=text, parse_mode=ParseMode.HTML,
+            reply_markup=markup,
+        )  # fmt: skip
+        live = LiveMessage(message.message_id, record.version)
+    await store.set_live_message(record.chat_id, record.thread_id, live.message_id, record.version)
