@@ -14,6 +14,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Mess
 from bot import info, lobby, play, private, texts
 from bot.config import Settings
 from bot.errors import on_error
+from bot.keyboards import PATTERNS
 from bot.ratelimit import RetryAfterLimiter
 from bot.recovery import reconcile
 from bot.services import Services
@@ -72,11 +73,11 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("help", info.cmd_help))
     app.add_handler(CommandHandler("games", info.cmd_games))
     app.add_handler(CommandHandler("rules", info.cmd_rules))
-    app.add_handler(CallbackQueryHandler(play.on_action, pattern=r"^g:"))
-    app.add_handler(CallbackQueryHandler(play.on_menu, pattern=r"^n:"))
-    app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=r"^l:"))
-    app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=r"^o:"))
-    app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=r"^new:"))
+    app.add_handler(CallbackQueryHandler(play.on_action, pattern=PATTERNS["action"]))
+    app.add_handler(CallbackQueryHandler(play.on_menu, pattern=PATTERNS["menu"]))
+    app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=PATTERNS["lobby"]))
+    app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=PATTERNS["option"]))
+    app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=PATTERNS["pick"]))
     app.add_handler(CallbackQueryHandler(_unknown_button))
     app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
     app.add_error_handler(on_error)

@@ -32,7 +32,7 @@ def games_text() -> str:
             else f"{num(game.min_players)} تا {num(game.max_players)} نفر"
         )
         lines.append(f"{presenter.emoji} <b>{game.title}</b> ({players}) — {presenter.summary}")
-        lines.append(f"   ساختن: <code>/new {game.id}</code> · قوانین: <code>/rules {game.id}</code>")
+        lines.append(f"   ساختن: <code>/new {game.id}</code>، قوانین: <code>/rules {game.id}</code>")
     return "\n".join(lines)
 
 

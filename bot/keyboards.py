@@ -20,6 +20,15 @@ from rules import GAMES
 
 MAX_CALLBACK = 64
 
+# What each handler accepts; anything else (forged, truncated, from an older bot) gets the "stale" alert.
+PATTERNS = {
+    "action": r"^g:[a-z_]+:\d+:[!-~]+$",
+    "menu": r"^n:[a-z_]+:\d+:[!-~]*$",
+    "lobby": r"^l:\d+:(join|leave|start|cancel)$",
+    "option": r"^o:\d+:[a-z_]+$",
+    "pick": r"^new:[a-z_]+$",
+}
+
 
 def _data(text: str) -> str:
     if len(text.encode()) > MAX_CALLBACK:

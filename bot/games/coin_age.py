@@ -123,7 +123,7 @@ class CoinAgePresenter:
             can.append(f"تصرف {num(turn.captures_left)}")
         scores = " — ".join(f"{name(names[i])}: {num(s.total)}" for i, s in enumerate(view.scores))
         return [
-            f"نوبت {num(turn.number)} · سمت {side} · {num(turn.favourable)} موافق از {num(len(turn.toss))}",
+            f"نوبت {num(turn.number)}، سمت {side}: {num(turn.favourable)} سکهٔ موافق از {num(len(turn.toss))}",
             f"مانده: {joined(can) if can else 'فقط پایان نوبت'}",
             f"امتیاز فعلی: {scores}",
         ]

@@ -59,3 +59,21 @@ def test_every_coin_age_menu_fits_telegram() -> None:
                 seen += kind == "g"
     assert seen == len(codes)
     assert PRESENTERS["coin_age"].root_depth("p") == 2
+
+
+def test_handlers_accept_the_bot_s_own_data_and_nothing_malformed() -> None:
+    import re
+
+    from pydantic import BaseModel
+
+    from bot.keyboards import PATTERNS, game_picker, lobby
+    from rules.coin_age import CoinAgeOptions
+
+    options: BaseModel = CoinAgeOptions()
+    made = [b.callback_data for row in lobby(7, "coin_age", options, "https://t.me/x").inline_keyboard for b in row]
+    made += [b.callback_data for row in game_picker().inline_keyboard for b in row]
+    made += ["g:coin_age:12:p.C.B2", "n:coin_age:12:", "n:coin_age:12:m.B2"]
+    for data in filter(None, made):
+        assert sum(bool(re.match(p, str(data))) for p in PATTERNS.values()) == 1, data
+    for forged in ["g:coin_age:12", "g:coin_age:x:p", "l:12:explode", "o:12:", "new:", "g::1:x", "g:coin_age:1:"]:
+        assert not any(re.match(p, forged) for p in PATTERNS.values()), forged

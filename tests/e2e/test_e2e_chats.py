@@ -57,3 +57,20 @@ async def test_an_unexpected_error_gets_an_apology_and_changes_nothing(
     finally:
         await client.delete(key)
         await client.aclose()
+
+
+async def test_new_without_a_game_offers_the_games_as_buttons(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    await sandbox.send(t.chat_id, t.players[0]["id"], "/new")
+    await sandbox.idle()
+    picker = (await sandbox.messages(t.chat_id))[-1]
+    assert picker["text"] == texts.PICK_GAME
+    choice = button(picker, "new:coin_age")
+    assert "عصر سکه‌ها" in choice["text"]
+    answer = await sandbox.press(t.chat_id, picker["message_id"], t.players[1]["id"], choice["data"])
+    assert answer["answered"] and not answer["text"]
+    await sandbox.idle()
+    messages = await sandbox.messages(t.chat_id)
+    assert next(m for m in messages if m["message_id"] == picker["message_id"])["deleted"]
+    lobby = messages[-1]
+    assert "اتاق انتظار" in lobby["text"] and t.players[1]["first_name"] in lobby["text"]
