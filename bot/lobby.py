@@ -17,7 +17,7 @@ from bot.fa import name, num
 from bot.games import PRESENTERS
 from bot.lobby_message import join_link, options_of, show_lobby
 from bot.recovery import heal
-from bot.services import lock_key, services, where
+from bot.services import locked_game, services, where
 from bot.store import GameRecord, Player, StaleVersion
 from rules import GAMES
 
@@ -67,8 +67,7 @@ async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, user: User) -> bool:
     svc = services(context)
     chat_id, thread_id = where(update)
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        current = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as current:
         if current is not None and current.active:
             await _reply(update, texts.GAME_EXISTS)
             return False
@@ -114,8 +113,7 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.phase != "lobby":
             await _reply(update, texts.NO_LOBBY)
             return
@@ -133,12 +131,11 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    svc = services(context)
+    services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
             await _reply(update, texts.NO_LOBBY)
         elif record.phase == "playing":
@@ -159,8 +156,7 @@ async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     svc = services(context)
     chat_id, thread_id = where(update)
     user = query.from_user
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         live = await svc.store.live_message(chat_id, thread_id)
         if (
             record is None
@@ -206,8 +202,7 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     _, version, field = query.data.split(":", 2)
     svc = services(context)
     chat_id, thread_id = where(update)
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.phase != "lobby" or str(record.version) != version:
             await query.answer(texts.STALE, show_alert=True)
             return
@@ -236,12 +231,11 @@ async def _may_manage(
 
 
 async def cmd_start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    svc = services(context)
+    services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.phase != "lobby":
             await _reply(update, texts.NO_LOBBY if record is None or not record.active else texts.GAME_EXISTS)
             return
@@ -291,12 +285,11 @@ async def _start(
 
 
 async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    svc = services(context)
+    services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
             await _reply(update, texts.NO_GAME)
         elif not await _may_manage(context, record, user.id, update.effective_message):

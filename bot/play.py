@@ -12,7 +12,7 @@ from bot import board, texts
 from bot.games import PRESENTERS
 from bot.lobby_message import show_lobby
 from bot.recovery import heal
-from bot.services import lock_key, services, where
+from bot.services import locked_game, services, where
 from bot.store import GameRecord, StaleVersion
 from rules import GAMES, IllegalAction, NotYourTurn
 
@@ -56,8 +56,7 @@ async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     _, game_id, version, code = query.data.split(":", 3)
     svc = services(context)
     chat_id, thread_id = where(update)
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         checked = await _checked(context, query, record, game_id, version)
         if checked is None:
             return
@@ -94,10 +93,9 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
     _, game_id, version, prefix = query.data.split(":", 3)
-    svc = services(context)
+    services(context)
     chat_id, thread_id = where(update)
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         checked = await _checked(context, query, record, game_id, version)
         if checked is None:
             return
@@ -110,8 +108,7 @@ async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Send the board again at the bottom of the chat (the old one loses its buttons)."""
     svc = services(context)
     chat_id, thread_id = where(update)
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         message = update.effective_message
         if record is None or record.phase not in ("playing", "finished") or record.state is None:
             if record is not None and record.phase == "lobby":

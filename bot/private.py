@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 from bot import texts
 from bot.lobby import add_player, join_error
 from bot.lobby_message import parse_join_payload
-from bot.services import lock_key, services
+from bot.services import locked_game, services
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -27,8 +27,7 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await message.reply_text(texts.WELCOME, parse_mode=ParseMode.HTML)
         return
     chat_id, thread_id = target
-    async with svc.locks.hold(lock_key(chat_id, thread_id)):
-        record = await svc.store.load(chat_id, thread_id)
+    async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
             await message.reply_text(texts.PRIVATE_GONE)
             return

@@ -14,7 +14,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot import board
 from bot.lobby_message import show_lobby
-from bot.services import lock_key, services
+from bot.services import locked_game, services
 from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
@@ -48,8 +48,7 @@ async def reconcile(app: Application) -> None:  # type: ignore[type-arg]
         chat, _, thread = tag.partition(":")
         chat_id, thread_id = int(chat), (int(thread) if thread else None)
         try:
-            async with svc.locks.hold(lock_key(chat_id, thread_id)):
-                record = await svc.store.load(chat_id, thread_id)
+            async with locked_game(context, chat_id, thread_id) as record:
                 if record is None:
                     await svc.store.retire(chat_id, thread_id)
                 elif await heal(context, record):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from telegram import Update
@@ -9,7 +11,7 @@ from telegram.ext import ContextTypes
 
 from bot.config import Settings
 from bot.locks import ChatLocks
-from bot.store import Store, chat_tag
+from bot.store import GameRecord, Store, chat_tag
 
 
 @dataclass
@@ -34,5 +36,11 @@ def where(update: Update) -> tuple[int, int | None]:
     return chat.id, thread
 
 
-def lock_key(chat_id: int, thread_id: int | None) -> str:
-    return chat_tag(chat_id, thread_id)
+@asynccontextmanager
+async def locked_game(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None
+) -> AsyncIterator[GameRecord | None]:
+    """The chat's game record, read and acted on under the chat's lock: a chat's updates run one by one."""
+    svc = services(context)
+    async with svc.locks.hold(chat_tag(chat_id, thread_id)):
+        yield await svc.store.load(chat_id, thread_id)
