@@ -20,3 +20,12 @@ async def is_admin(bot: Bot, chat_id: int, user_id: int, message: Message | None
     except TelegramError:
         return False
     return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+async def is_member(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """True if the user is in the group (a deep link must not let outsiders into a group's game)."""
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)

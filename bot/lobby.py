@@ -35,6 +35,14 @@ async def _reply(update: Update, text: str, markup: InlineKeyboardMarkup | None 
         await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
 
 
+async def _refuse(update: Update, text: str) -> None:
+    """Say no: as an alert to a button press, as a reply to a command."""
+    if update.callback_query is not None:
+        await update.callback_query.answer(text, show_alert=True)
+    else:
+        await _reply(update, text)
+
+
 # Opening a lobby ---------------------------------------------------------------------------------
 
 
@@ -131,7 +139,6 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
@@ -185,7 +192,7 @@ async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                 await query.answer(texts.LEFT_ALERT)
                 await remove_player(context, record, user.id)
         elif op == "start":
-            await _start(update, context, record, user, query.message if isinstance(query.message, Message) else None)
+            await _start(update, context, record, user)
         elif op == "cancel":
             if not await _may_manage(context, record, user.id, None):
                 await query.answer(texts.NOT_ALLOWED, show_alert=True)
@@ -231,7 +238,6 @@ async def _may_manage(
 
 
 async def cmd_start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
@@ -239,31 +245,18 @@ async def cmd_start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         if record is None or record.phase != "lobby":
             await _reply(update, texts.NO_LOBBY if record is None or not record.active else texts.GAME_EXISTS)
             return
-        await _start(update, context, record, user, update.effective_message)
+        await _start(update, context, record, user)
 
 
-async def _start(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    record: GameRecord,
-    user: User,
-    message: Message | None,
-) -> None:
+async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user: User) -> None:
     query = update.callback_query
-    is_query_message = query is not None
-    if not await _may_manage(context, record, user.id, None if is_query_message else message):
-        if query:
-            await query.answer(texts.NOT_ALLOWED, show_alert=True)
-        else:
-            await _reply(update, texts.NOT_ALLOWED)
+    message = None if query else update.effective_message  # an anonymous admin's /start carries the group
+    if not await _may_manage(context, record, user.id, message):
+        await _refuse(update, texts.NOT_ALLOWED)
         return
     game = GAMES[record.game_id]
     if len(record.players) < game.min_players:
-        text = texts.TOO_FEW.format(min=num(game.min_players))
-        if query:
-            await query.answer(text, show_alert=True)
-        else:
-            await _reply(update, text)
+        await _refuse(update, texts.TOO_FEW.format(min=num(game.min_players)))
         return
     if query:
         await query.answer()
@@ -285,7 +278,6 @@ async def _start(
 
 
 async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None

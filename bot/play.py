@@ -93,7 +93,6 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
     _, game_id, version, prefix = query.data.split(":", 3)
-    services(context)
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
         checked = await _checked(context, query, record, game_id, version)

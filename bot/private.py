@@ -9,6 +9,7 @@ from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot import texts
+from bot.access import is_member
 from bot.lobby import add_player, join_error
 from bot.lobby_message import parse_join_payload
 from bot.services import locked_game, services
@@ -37,6 +38,8 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
             await message.reply_text(texts.PRIVATE_ALREADY.format(game=title, chat=chat_title))
             return
         error = join_error(record, user.id) if record.phase == "lobby" else texts.ALREADY_STARTED
+        if error is None and not await is_member(context.bot, chat_id, user.id):
+            error = texts.NOT_A_MEMBER
         if error:
             await message.reply_text(error)
             return

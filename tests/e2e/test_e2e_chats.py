@@ -7,7 +7,7 @@ import redis.asyncio as aioredis
 
 from bot import texts
 from bot.harness import Harness
-from bot.simulate import board_of, button, buttons, table
+from bot.simulate import board_of, button, buttons, open_lobby, table
 from bot.store import Store
 from sandbox.control_client import ControlClient
 
@@ -74,3 +74,15 @@ async def test_new_without_a_game_offers_the_games_as_buttons(sandbox: ControlCl
     assert next(m for m in messages if m["message_id"] == picker["message_id"])["deleted"]
     lobby = messages[-1]
     assert "اتاق انتظار" in lobby["text"] and t.players[1]["first_name"] in lobby["text"]
+
+
+async def test_a_deep_link_does_not_let_an_outsider_into_a_group_s_game(sandbox: ControlClient) -> None:
+    t = await table(sandbox, players=1)
+    stranger = await sandbox.user("غریبه")
+    lobby = await open_lobby(sandbox, t)
+    link = next(b["url"] for b in buttons(lobby) if "url" in b)
+    await sandbox.send(stranger["id"], stranger["id"], f"/start {link.split('start=', 1)[1]}")
+    await sandbox.idle()
+    assert (await sandbox.messages(stranger["id"]))[-1]["text"] == texts.NOT_A_MEMBER
+    lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
+    assert "غریبه" not in lobby["text"]
