@@ -123,7 +123,7 @@ def _draw_player(
     draw_text(pen, (left + 70, top + 92), labels.SCORE, font=font(22), fill=theme.muted)
     detail = labels.SCORE_DETAIL.format(board=score.board, unplaced=score.unplaced)
     if name != view.sides[seat]:
-        detail = f"{view.sides[seat]}  ،  {detail}"
+        detail = f"{view.sides[seat]}، {detail}"
     draw_text(pen, (right - 24, top + 92), persian_digits(detail), font=font(22), fill=theme.muted, anchor="rm")
     pen.line((left + 20, top + 124, right - 20, top + 124), fill=theme.card_border, width=2)
     row_y = top + 186
