@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -72,6 +73,8 @@ def _health(settings: Settings) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # PTB 22 gives durations (e.g. a 429's retry_after) as timedelta only with this set, else it warns.
+    os.environ.setdefault("PTB_TIMEDELTA", "1")
     parser = argparse.ArgumentParser(prog="dorehami", description="Persian board games for Telegram groups")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot (BOT_TOKEN; long polling, or a webhook when WEBHOOK_URL is set)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from datetime import timedelta
 from typing import Any
 
 from telegram.error import RetryAfter
@@ -45,7 +46,7 @@ class RetryAfterLimiter(BaseRateLimiter[int]):
                 attempt += 1
                 if attempt > retries:
                     raise
-                delay = exc.retry_after
-                seconds = delay.total_seconds() if hasattr(delay, "total_seconds") else float(delay)
+                delay = exc.retry_after  # a timedelta with PTB_TIMEDELTA set (bot/cli.py), else seconds
+                seconds = delay.total_seconds() if isinstance(delay, timedelta) else float(delay)
                 log.info("429 on %s for chat %s; waiting %.1f s", endpoint, data.get("chat_id"), seconds)
                 await asyncio.sleep(seconds + 0.05)
