@@ -8,7 +8,7 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.fa import num
-from bot.games import PRESENTERS
+from bot.games import PLAYABLE, PRESENTERS
 from bot.services import services, where
 from rules import GAMES
 
@@ -24,7 +24,7 @@ async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 def games_text() -> str:
     lines = ["🎲 <b>بازی‌های دورهمی</b>", ""]
-    for game in GAMES.values():
+    for game in PLAYABLE.values():
         presenter = PRESENTERS[game.id]
         players = (
             f"{num(game.min_players)} نفر"
@@ -52,7 +52,7 @@ async def cmd_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not game_id:
         await _reply(update, games_text())
         return
-    if game_id not in GAMES:
+    if game_id not in PLAYABLE:
         await _reply(update, texts.UNKNOWN_GAME)
         return
     game = GAMES[game_id]

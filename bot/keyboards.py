@@ -14,9 +14,8 @@ from typing import Any
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.games import PRESENTERS
+from bot.games import PLAYABLE, PRESENTERS
 from bot.menus import menu_items, parent
-from rules import GAMES
 
 MAX_CALLBACK = 64
 
@@ -43,7 +42,7 @@ def _rows(buttons: Sequence[InlineKeyboardButton], columns: int) -> list[list[In
 def game_picker() -> InlineKeyboardMarkup:
     buttons = [
         InlineKeyboardButton(f"{PRESENTERS[g.id].emoji} {g.title}", callback_data=_data(f"new:{g.id}"))
-        for g in GAMES.values()
+        for g in PLAYABLE.values()
     ]
     return InlineKeyboardMarkup(_rows(buttons, 2))
 

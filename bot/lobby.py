@@ -14,7 +14,7 @@ from telegram.ext import ContextTypes
 from bot import board, keyboards, texts
 from bot.access import is_admin
 from bot.fa import name, num
-from bot.games import PRESENTERS
+from bot.games import PLAYABLE, PRESENTERS
 from bot.lobby_message import join_link, options_of, show_lobby
 from bot.recovery import heal
 from bot.services import locked_game, services, where
@@ -51,7 +51,7 @@ async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not game_id:
         await _reply(update, texts.PICK_GAME, keyboards.game_picker())
         return
-    if game_id not in GAMES:
+    if game_id not in PLAYABLE:
         await _reply(update, texts.UNKNOWN_GAME)
         return
     assert update.effective_user is not None
@@ -62,7 +62,7 @@ async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     query = update.callback_query
     assert query is not None and query.data is not None
     game_id = query.data.split(":", 1)[1]
-    if game_id not in GAMES:
+    if game_id not in PLAYABLE:
         await query.answer(texts.UNKNOWN_GAME, show_alert=True)
         return
     opened = await open_lobby(update, context, game_id, query.from_user)

@@ -1,10 +1,16 @@
 """Per-game presentation for the bot, keyed like ``rules.GAMES``."""
 
 from collections.abc import Mapping
+from typing import Any
 
 from bot.games.base import OptionToggle, Presenter
 from bot.games.coin_age import presenter as coin_age
+from rules import GAMES, Game
 
 PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age,)}
 
-__all__ = ["PRESENTERS", "OptionToggle", "Presenter"]
+# What players can open: registered engines that have words and pictures. An engine may be registered (and
+# pass the conformance suite) before its presenter exists; the bot does not offer it until then.
+PLAYABLE: Mapping[str, Game[Any, Any, Any]] = {gid: game for gid, game in GAMES.items() if gid in PRESENTERS}
+
+__all__ = ["PLAYABLE", "PRESENTERS", "OptionToggle", "Presenter"]
