@@ -11,8 +11,9 @@ from pathlib import Path
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, filters
 
-from bot import info, lobby, play, private, texts
+from bot import admin, info, lobby, play, private, texts, timers
 from bot.config import Settings
+from bot.deadlines import Deadlines
 from bot.errors import on_error
 from bot.keyboards import PATTERNS
 from bot.ratelimit import RetryAfterLimiter
@@ -54,7 +55,8 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
-    app.bot_data["services"] = Services(store=Store.from_url(redis_url), settings=settings)
+    store = Store.from_url(redis_url)
+    app.bot_data["services"] = Services(store=store, settings=settings, deadlines=Deadlines(store.redis))
     add_handlers(app)
     return app
 
@@ -69,7 +71,11 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("leave", lobby.cmd_leave, filters=groups))
     app.add_handler(CommandHandler("cancel", lobby.cmd_cancel, filters=groups))
     app.add_handler(CommandHandler("board", play.cmd_board, filters=groups))
-    app.add_handler(CommandHandler(["new", "join", "leave", "cancel", "board"], _group_only, filters=private_chat))
+    app.add_handler(CommandHandler("settings", admin.cmd_settings, filters=groups))
+    app.add_handler(CommandHandler("pause", admin.cmd_pause, filters=groups))
+    app.add_handler(CommandHandler("resume", admin.cmd_resume, filters=groups))
+    group_only = ["new", "join", "leave", "cancel", "board", "settings", "pause", "resume"]
+    app.add_handler(CommandHandler(group_only, _group_only, filters=private_chat))
     app.add_handler(CommandHandler("help", info.cmd_help))
     app.add_handler(CommandHandler("games", info.cmd_games))
     app.add_handler(CommandHandler("rules", info.cmd_rules))
@@ -78,6 +84,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=PATTERNS["lobby"]))
     app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=PATTERNS["option"]))
     app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=PATTERNS["pick"]))
+    app.add_handler(CallbackQueryHandler(admin.on_settings_press, pattern=PATTERNS["settings"]))
     app.add_handler(CallbackQueryHandler(_unknown_button))
     app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
     app.add_error_handler(on_error)
@@ -104,11 +111,12 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     )
     app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
     app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
+    app.bot_data["timers"] = asyncio.create_task(timers.run(app))
     log.info("bot @%s ready", app.bot.username)
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
-    for name in ("heartbeat", "reconcile"):
+    for name in ("heartbeat", "reconcile", "timers"):
         task = app.bot_data.pop(name, None)
         if task is not None:
             task.cancel()

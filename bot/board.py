@@ -12,8 +12,8 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import keyboards
-from bot.fa import mention
+from bot import keyboards, texts
+from bot.fa import mention, name
 from bot.games import PRESENTERS
 from bot.services import services
 from bot.store import GameRecord
@@ -41,9 +41,11 @@ def caption(record: GameRecord, state: Any) -> str:
     if record.recent:
         lines += ["", *record.recent[-RECENT_LINES:]]
     if record.phase == "finished":
-        lines += ["", "🏁 <b>پایان بازی</b>", *presenter.result(view, names(record))]
+        lines += ["", "🏁 <b>پایان بازی</b>", *result_lines(record, state)]
     else:
         lines += ["", *presenter.status(view, names(record))]
+        if record.paused:
+            lines.append("⏸ زمان‌سنج نوبت متوقف است.")
         turn = [mention(record.players[s].user_id, record.players[s].name) for s in game.to_act(state)]
         lines.append("👈 نوبت " + "، ".join(turn))
     text = "\n".join(lines)
@@ -51,6 +53,15 @@ def caption(record: GameRecord, state: Any) -> str:
         del lines[2]
         text = "\n".join(lines)
     return text
+
+
+def result_lines(record: GameRecord, state: Any) -> list[str]:
+    """The game's own result, or who won because the other player was removed for time-outs."""
+    if record.removed is not None:
+        winner = record.players[1 - record.removed].name
+        loser = record.players[record.removed].name
+        return [texts.REMOVED_RESULT.format(who=name(loser), winner=name(winner))]
+    return PRESENTERS[record.game_id].result(GAMES[record.game_id].view(state, None), names(record))
 
 
 def keyboard(record: GameRecord, state: Any, prefix: str = "") -> InlineKeyboardMarkup | None:
@@ -133,8 +144,7 @@ async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, stat
 async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     """The result as a new message (it notifies the group, unlike the board's edit); then the game is done."""
     game = GAMES[record.game_id]
-    presenter = PRESENTERS[record.game_id]
-    lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *presenter.result(game.view(state, None), names(record))]
+    lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *result_lines(record, state)]
     await context.bot.send_message(
         chat_id=record.chat_id, message_thread_id=record.thread_id, text="\n".join(lines), parse_mode=ParseMode.HTML
     )

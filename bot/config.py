@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(default=None, description="redis:// or unix:// URL; embedded server if unset")
     bot_api_url: AnyHttpUrl | None = Field(default=None, description="base URL of a Bot API server (sandbox)")
     operator_ids: Annotated[tuple[int, ...], NoDecode] = ()
+    turn_timer_choices: Annotated[tuple[int, ...], NoDecode] = Field(
+        default=(30, 60, 120, 300, 3600, 86400), description="seconds offered by /settings for the turn timer"
+    )
     data_dir: Path = Path("data")
     webhook_url: AnyHttpUrl | None = None
     webhook_secret: SecretStr | None = None
@@ -26,12 +29,18 @@ class Settings(BaseSettings):
     @field_validator("operator_ids", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
-        if isinstance(value, str):
-            parts = [p.strip() for p in value.replace(";", ",").split(",") if p.strip()]
-            try:
-                return tuple(int(p) for p in parts)
-            except ValueError:
-                raise ValueError("must be Telegram user ids separated by commas, e.g. 123,456") from None
+        return _integers(value, "must be Telegram user ids separated by commas, e.g. 123,456")
+
+    @field_validator("turn_timer_choices", mode="before")
+    @classmethod
+    def _split_seconds(cls, value: object) -> object:
+        return _integers(value, "must be whole seconds separated by commas, e.g. 30,60,120")
+
+    @field_validator("turn_timer_choices")
+    @classmethod
+    def _positive(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if not value or any(v <= 0 for v in value):
+            raise ValueError("must be one or more positive numbers of seconds")
         return value
 
     @field_validator("log_level")
@@ -61,6 +70,17 @@ class Settings(BaseSettings):
     @property
     def webhook_mode(self) -> bool:
         return self.webhook_url is not None
+
+
+def _integers(value: object, message: str) -> object:
+    """Comma-separated integers from the environment, as a tuple."""
+    if isinstance(value, str):
+        parts = [p.strip() for p in value.replace(";", ",").split(",") if p.strip()]
+        try:
+            return tuple(int(p) for p in parts)
+        except ValueError:
+            raise ValueError(message) from None
+    return value
 
 
 class ConfigError(Exception):

@@ -33,3 +33,12 @@ def joined(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return "، ".join(items[:-1]) + " و " + items[-1]
+
+
+def duration(seconds: int) -> str:
+    """«۲ دقیقه», «۳۰ ثانیه», «۱ ساعت»: the largest whole unit."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{num(seconds // 3600)} ساعت"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{num(seconds // 60)} دقیقه"
+    return f"{num(seconds)} ثانیه"

@@ -116,11 +116,12 @@ class SandboxProcess:
 class Harness:
     """Redis (embedded unless REDIS_URL is set), a sandbox in a thread, and one bot process."""
 
-    def __init__(self, workdir: Path, sandbox_process: bool = False) -> None:
+    def __init__(self, workdir: Path, sandbox_process: bool = False, bot_env: dict[str, str] | None = None) -> None:
         """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
-        rather than in a thread of the caller."""
+        rather than in a thread of the caller; ``bot_env``: extra settings for the bot process."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
+        self.bot_env = bot_env or {}
         self.redis: EmbeddedRedis | None = None
         self.redis_url = ""
         self.sandbox: ThreadedSandbox | SandboxProcess | None = None
@@ -138,7 +139,7 @@ class Harness:
             redis_url = self.redis.start()
         self.redis_url = redis_url
         self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()
-        self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log")
+        self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log", **self.bot_env)
         self.bot.start()
         return self
 

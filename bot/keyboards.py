@@ -26,6 +26,7 @@ PATTERNS = {
     "lobby": r"^l:\d+:(join|leave|start|cancel)$",
     "option": r"^o:\d+:[a-z_]+$",
     "pick": r"^new:[a-z_]+$",
+    "settings": r"^s:[trml]:\d+$",
 }
 
 

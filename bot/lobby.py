@@ -13,6 +13,7 @@ from telegram.ext import ContextTypes
 
 from bot import board, keyboards, texts
 from bot.access import is_admin
+from bot.commit import commit
 from bot.fa import name, num
 from bot.games import PLAYABLE, PRESENTERS
 from bot.lobby_message import join_link, options_of, show_lobby
@@ -83,7 +84,7 @@ async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
         record = GameRecord(chat_id=chat_id, thread_id=thread_id, game_id=game_id, creator=creator)
         if await svc.store.is_reachable(user.id):
             record.players.append(creator)
-        record = await svc.store.save(record, expected=current.version if current else 0)
+        record = await commit(context, record, expected=current.version if current else 0)
         await svc.store.clear_live_message(chat_id, thread_id)
         await show_lobby(context, record)
         return True
@@ -102,7 +103,7 @@ def join_error(record: GameRecord, user_id: int) -> str | None:
 
 async def add_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user: User) -> GameRecord:
     record.players.append(player_of(user))
-    record = await services(context).store.save(record, expected=record.version)
+    record = await commit(context, record)
     await show_lobby(context, record)
     return record
 
@@ -111,7 +112,7 @@ async def remove_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
     record.players = [p for p in record.players if p.user_id != user_id]
     if record.creator.user_id == user_id and record.players:
         record.creator = record.players[0]
-    record = await services(context).store.save(record, expected=record.version)
+    record = await commit(context, record)
     await show_lobby(context, record)
     return record
 
@@ -207,7 +208,6 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     query = update.callback_query
     assert query is not None and query.data is not None
     _, version, field = query.data.split(":", 2)
-    svc = services(context)
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.phase != "lobby" or str(record.version) != version:
@@ -221,7 +221,7 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
             return
         options = options_of(record)
         record.options = {**options.model_dump(), field: not getattr(options, field)}
-        record = await svc.store.save(record, expected=record.version)
+        record = await commit(context, record)
         await query.answer()
         await show_lobby(context, record)
 
@@ -266,7 +266,7 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
     record.phase = "playing"
     record.recent = []
     lobby_message = await services(context).store.live_message(record.chat_id, record.thread_id)
-    record = await services(context).store.save(record, expected=record.version)
+    record = await commit(context, record)
     if lobby_message is not None:
         players = "، ".join(name(p.name) for p in record.players)
         with contextlib.suppress(BadRequest):
@@ -290,11 +290,12 @@ async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             await cancel(context, record)
 
 
-async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: str = texts.CANCELLED) -> None:
+    """End a lobby or a game without a result; ``text`` tells the group why."""
     store = services(context).store
     record.phase = "cancelled"
     try:
-        await store.save(record, expected=record.version)
+        await commit(context, record)
     except StaleVersion:
         return
     live = await store.live_message(record.chat_id, record.thread_id)
@@ -303,4 +304,4 @@ async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None
             await context.bot.edit_message_reply_markup(
                 chat_id=record.chat_id, message_id=live.message_id, reply_markup=None
             )
-    await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=texts.CANCELLED)
+    await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=text)

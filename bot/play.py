@@ -9,6 +9,7 @@ from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
 from bot import board, texts
+from bot.commit import commit
 from bot.games import PRESENTERS
 from bot.lobby_message import show_lobby
 from bot.recovery import heal
@@ -54,7 +55,6 @@ async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
     _, game_id, version, code = query.data.split(":", 3)
-    svc = services(context)
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
         checked = await _checked(context, query, record, game_id, version)
@@ -71,6 +71,7 @@ async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         except IllegalAction:
             await query.answer(texts.ILLEGAL, show_alert=True)
             return
+        record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
         names = board.names(record)
         record.recent = (record.recent + PRESENTERS[game_id].describe(step.events, names))[-board.RECENT_LINES :]
         record.state = step.state.model_dump(mode="json")
@@ -78,7 +79,7 @@ async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if finished:
             record.phase = "finished"
         try:
-            record = await svc.store.save(record, expected=record.version)
+            record = await commit(context, record)
         except StaleVersion:
             await query.answer(texts.STALE, show_alert=True)
             return

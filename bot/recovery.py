@@ -14,7 +14,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot import board
 from bot.lobby_message import show_lobby
-from bot.services import locked_game, services
+from bot.services import locked_game, parse_tag, services
 from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
@@ -45,8 +45,7 @@ async def reconcile(app: Application) -> None:  # type: ignore[type-arg]
     svc = services(context)
     healed = 0
     for tag in sorted(await svc.store.active_tags()):
-        chat, _, thread = tag.partition(":")
-        chat_id, thread_id = int(chat), (int(thread) if thread else None)
+        chat_id, thread_id = parse_tag(tag)
         try:
             async with locked_game(context, chat_id, thread_id) as record:
                 if record is None:

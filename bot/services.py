@@ -10,6 +10,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.config import Settings
+from bot.deadlines import Deadlines
 from bot.locks import ChatLocks
 from bot.store import GameRecord, Store, chat_tag
 
@@ -18,6 +19,7 @@ from bot.store import GameRecord, Store, chat_tag
 class Services:
     store: Store
     settings: Settings
+    deadlines: Deadlines
     locks: ChatLocks = field(default_factory=ChatLocks)
 
 
@@ -44,3 +46,9 @@ async def locked_game(
     svc = services(context)
     async with svc.locks.hold(chat_tag(chat_id, thread_id)):
         yield await svc.store.load(chat_id, thread_id)
+
+
+def parse_tag(tag: str) -> tuple[int, int | None]:
+    """The chat and topic of a chat tag (``bot.store.chat_tag``)."""
+    chat, _, thread = tag.partition(":")
+    return int(chat), (int(thread) if thread else None)

@@ -19,6 +19,8 @@ from pydantic import BaseModel, Field
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.group_settings import GroupSettings
+
 log = logging.getLogger(__name__)
 
 FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
@@ -47,6 +49,9 @@ class GameRecord(BaseModel):
     seed: int = 0
     state: dict[str, Any] | None = None
     recent: list[str] = Field(default_factory=list)  # the last lines of "what just happened"
+    timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> consecutive time-outs
+    removed: int | None = None  # the seat removed for time-outs; the other seat won (two-player games)
+    paused: bool = False  # an admin stopped the turn timer (/pause)
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
 
@@ -191,6 +196,16 @@ class Store:
         """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)
         await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
+
+    # Group settings (shared by a forum's topics).
+
+    async def group_settings(self, chat_id: int) -> GroupSettings:
+        raw = await self._retry(lambda: self.redis.get(f"dh:{{{chat_id}}}:settings"))
+        return GroupSettings.model_validate_json(raw) if raw else GroupSettings()
+
+    async def set_group_settings(self, chat_id: int, settings: GroupSettings) -> None:
+        data = settings.model_dump_json()
+        await self._retry(lambda: self.redis.set(f"dh:{{{chat_id}}}:settings", data))
 
     # Users who opened a private chat with the bot can receive private messages.
 

@@ -14,7 +14,8 @@ from sandbox.control_client import ControlClient
 @pytest.fixture(scope="session")
 def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
     workdir: Path = tmp_path_factory.mktemp("e2e")
-    with Harness(workdir) as running:
+    # short turn timers on offer, so the timer tests can choose them with /settings like an admin would
+    with Harness(workdir, bot_env={"TURN_TIMER_CHOICES": "2,3,30,120"}) as running:
         yield running
 
 

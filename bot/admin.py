@@ -1,0 +1,154 @@
+"""Group admins' controls: /settings (turn timer, reminder, removal after time-outs, idle lobbies),
+/pause and /resume of the turn timer. Admin rights are checked with Telegram at every use."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from bot import board, texts
+from bot.access import is_admin
+from bot.commit import commit, schedule
+from bot.fa import duration, num
+from bot.group_settings import GroupSettings
+from bot.services import locked_game, services, where
+
+MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
+LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)
+
+
+def _mark(chosen: bool, label: str) -> str:
+    return f"✅ {label}" if chosen else label
+
+
+def settings_text(settings: GroupSettings) -> str:
+    timer = duration(settings.turn_seconds) if settings.turn_seconds else "بدون زمان"
+    lobby = duration(settings.lobby_idle_seconds) if settings.lobby_idle_seconds else "هرگز"
+    return "\n".join(
+        [
+            texts.SETTINGS_TITLE,
+            "",
+            f"⏱ زمان هر نوبت: <b>{timer}</b>",
+            f"🔔 یادآوری در نیمهٔ زمان: <b>{'روشن' if settings.reminder else 'خاموش'}</b>",
+            f"🚫 کنار گذاشتن بازیکن پس از <b>{num(settings.max_timeouts)}</b> بار تمام شدن پیاپی زمان"
+            " (در بازی‌های دو نفره حریف برنده می‌شود)",
+            f"⌛️ بستن اتاق انتظارِ بی‌کار پس از: <b>{lobby}</b>",
+            "",
+            "وقتی زمان کسی تمام شود، ربات حرکت پیش‌فرض بازی را به جای او انجام می‌دهد.",
+        ]
+    )
+
+
+def settings_keyboard(settings: GroupSettings, timer_choices: tuple[int, ...]) -> InlineKeyboardMarkup:
+    timers = [
+        InlineKeyboardButton(_mark(settings.turn_seconds == s, duration(s)), callback_data=f"s:t:{s}")
+        for s in timer_choices
+    ]
+    timers.append(InlineKeyboardButton(_mark(settings.turn_seconds == 0, "بدون زمان"), callback_data="s:t:0"))
+    rows = [timers[i : i + 3] for i in range(0, len(timers), 3)]
+    reminder = "🔔 یادآوری: روشن" if settings.reminder else "🔕 یادآوری: خاموش"
+    rows.append([InlineKeyboardButton(reminder, callback_data=f"s:r:{0 if settings.reminder else 1}")])
+    rows.append(
+        [
+            InlineKeyboardButton(_mark(settings.max_timeouts == n, f"حذف پس از {num(n)}"), callback_data=f"s:m:{n}")
+            for n in MAX_TIMEOUT_CHOICES
+        ]
+    )
+    rows.append(
+        [
+            InlineKeyboardButton(
+                _mark(settings.lobby_idle_seconds == s, f"اتاق: {duration(s) if s else 'هرگز'}"),
+                callback_data=f"s:l:{s}",
+            )
+            for s in LOBBY_IDLE_CHOICES
+        ]
+    )
+    return InlineKeyboardMarkup(rows)
+
+
+async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    return await is_admin(context.bot, chat.id, user.id, update.effective_message)
+
+
+async def cmd_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    assert message is not None
+    if not await _admin(update, context):
+        await message.reply_text(texts.NOT_ADMIN)
+        return
+    svc = services(context)
+    settings = await svc.store.group_settings(message.chat_id)
+    await message.reply_text(
+        settings_text(settings),
+        parse_mode=ParseMode.HTML,
+        reply_markup=settings_keyboard(settings, svc.settings.turn_timer_choices),
+    )
+
+
+async def on_settings_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``s:<field>:<value>``: change one setting; a running game's timer follows at once."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    _, field, raw = query.data.split(":", 2)
+    if not await is_admin(context.bot, query.message.chat.id if query.message else 0, query.from_user.id):
+        await query.answer(texts.NOT_ADMIN, show_alert=True)
+        return
+    svc = services(context)
+    chat_id, thread_id = where(update)
+    settings = await svc.store.group_settings(chat_id)
+    value = int(raw)
+    allowed = {
+        "t": (*svc.settings.turn_timer_choices, 0),
+        "r": (0, 1),
+        "m": MAX_TIMEOUT_CHOICES,
+        "l": LOBBY_IDLE_CHOICES,
+    }
+    if value not in allowed[field]:
+        await query.answer(texts.STALE, show_alert=True)
+        return
+    name = {"t": "turn_seconds", "r": "reminder", "m": "max_timeouts", "l": "lobby_idle_seconds"}[field]
+    settings = settings.model_copy(update={name: bool(value) if field == "r" else value})
+    await svc.store.set_group_settings(chat_id, settings)
+    await query.answer(texts.SETTINGS_SAVED)
+    async with locked_game(context, chat_id, thread_id) as record:
+        if record is not None and record.active:
+            await schedule(context, record)
+    try:
+        await query.edit_message_text(
+            settings_text(settings),
+            parse_mode=ParseMode.HTML,
+            reply_markup=settings_keyboard(settings, svc.settings.turn_timer_choices),
+        )
+    except BadRequest as exc:
+        if "not modified" not in str(exc).lower():
+            raise
+
+
+async def cmd_pause(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _set_paused(update, context, True)
+
+
+async def cmd_resume(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _set_paused(update, context, False)
+
+
+async def _set_paused(update: Update, context: ContextTypes.DEFAULT_TYPE, paused: bool) -> None:
+    """Stop or restart the turn timer of this chat's game; resuming gives the player a full turn again."""
+    message = update.effective_message
+    assert message is not None
+    if not await _admin(update, context):
+        await message.reply_text(texts.NOT_ADMIN)
+        return
+    chat_id, thread_id = where(update)
+    async with locked_game(context, chat_id, thread_id) as record:
+        if record is None or record.phase != "playing":
+            await message.reply_text(texts.NO_RUNNING_GAME)
+            return
+        record.paused = paused
+        record = await commit(context, record)
+        await board.refresh(context, record, board.load_state(record))
+    await message.reply_text(texts.PAUSED if paused else texts.RESUMED)

@@ -1,0 +1,101 @@
+"""Deadlines in Redis that survive restarts and fire exactly once among any number of workers.
+
+A deadline is a member ``<kind>|<chat tag>|<version>`` of the sorted set ``due`` scored by its time. A worker
+*claims* due members with one script that moves them to ``leases`` (scored by when the lease runs out), so
+two workers never take the same one; it removes the lease when done. A worker that dies holding a lease
+leaves it to run out, and the next poll moves it back to ``due``: nothing is lost. Firing checks the game's
+version, so a deadline of a game that moved on does nothing, and firing twice is harmless.
+
+Each chat keeps one set of armed members; arming replaces them, so the set stays as small as the number of
+running games. All keys share the ``{deadlines}`` hash tag so the scripts work on a Redis Cluster too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis.asyncio as aioredis
+
+DUE = "dh:{deadlines}:due"
+LEASES = "dh:{deadlines}:leases"
+LEASE_SECONDS = 30.0
+
+# KEYS: due, armed set of the chat. ARGV: member, score, member, score, ...
+_ARM = """
+local old = redis.call('SMEMBERS', KEYS[2])
+for _, member in ipairs(old) do redis.call('ZREM', KEYS[1], member) end
+redis.call('DEL', KEYS[2])
+for i = 1, #ARGV, 2 do
+  redis.call('ZADD', KEYS[1], ARGV[i + 1], ARGV[i])
+  redis.call('SADD', KEYS[2], ARGV[i])
+end
+return #ARGV / 2
+"""
+
+# KEYS: due, leases. ARGV: now, lease end, limit. Expired leases go back to due first.
+_CLAIM = """
+local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+for _, member in ipairs(expired) do
+  redis.call('ZREM', KEYS[2], member)
+  redis.call('ZADD', KEYS[1], ARGV[1], member)
+end
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, member in ipairs(due) do
+  redis.call('ZREM', KEYS[1], member)
+  redis.call('ZADD', KEYS[2], ARGV[2], member)
+end
+return due
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    kind: str  # "timeout" or "remind"
+    tag: str  # the chat (and topic) the game is in
+    version: int  # the game version the deadline was armed for
+
+    @property
+    def member(self) -> str:
+        return f"{self.kind}|{self.tag}|{self.version}"
+
+    @classmethod
+    def parse(cls, member: str) -> Deadline:
+        kind, tag, version = member.split("|")
+        return cls(kind, tag, int(version))
+
+
+class Deadlines:
+    def __init__(self, client: aioredis.Redis) -> None:
+        self.redis = client
+        self._arm = client.register_script(_ARM)
+        self._claim = client.register_script(_CLAIM)
+
+    @staticmethod
+    def _armed_key(tag: str) -> str:
+        return f"dh:{{deadlines}}:armed:{tag}"
+
+    async def arm(self, tag: str, deadlines: dict[Deadline, float]) -> None:
+        """Replace the chat's armed deadlines with these (an empty dict disarms the chat)."""
+        args: list[str] = []
+        for deadline, at in deadlines.items():
+            args += [deadline.member, repr(at)]
+        await self._arm(keys=[DUE, self._armed_key(tag)], args=args)
+
+    async def claim(self, now: float, limit: int = 100) -> list[Deadline]:
+        members = await self._claim(keys=[DUE, LEASES], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)])
+        return [Deadline.parse(m.decode() if isinstance(m, bytes) else str(m)) for m in members]
+
+    async def done(self, deadline: Deadline) -> None:
+        await self.redis.zrem(LEASES, deadline.member)
+        await self.redis.srem(self._armed_key(deadline.tag), deadline.member)
+
+    async def pending(self, tag: str) -> dict[str, float]:
+        """The chat's armed deadlines still waiting (for /status and tests)."""
+        members = await self.redis.smembers(self._armed_key(tag))
+        out: dict[str, float] = {}
+        for member in members:
+            text = member.decode() if isinstance(member, bytes) else str(member)
+            score = await self.redis.zscore(DUE, text)
+            if score is not None:
+                out[text] = float(score)
+        return out

@@ -1,0 +1,16 @@
+"""Per-group settings chosen by the group's admins with /settings."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+DEFAULT_TURN_SECONDS = 120
+
+
+class GroupSettings(BaseModel):
+    """Defaults are what a new group gets: a two-minute turn timer with a reminder at half time."""
+
+    turn_seconds: int = Field(default=DEFAULT_TURN_SECONDS, ge=0)  # 0: no turn timer
+    reminder: bool = True
+    max_timeouts: int = Field(default=2, ge=1, le=10)  # consecutive time-outs before a player is removed
+    lobby_idle_seconds: int = Field(default=15 * 60, ge=0)  # an untouched lobby closes after this; 0: never

@@ -1,0 +1,123 @@
+"""What happens when nobody acts: the half-time reminder, the turn's time-out, an idle lobby closing.
+
+Every worker polls the deadline queue (``bot/deadlines.py``); each deadline is claimed by one worker and
+fires only if the game is still at the version it was armed for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+from telegram.constants import ParseMode
+from telegram.ext import Application, CallbackContext, ContextTypes
+
+from bot import board, texts
+from bot.commit import commit
+from bot.deadlines import Deadline
+from bot.fa import duration, mention, name, num
+from bot.games import PRESENTERS
+from bot.lobby import cancel
+from bot.services import locked_game, parse_tag, services
+from bot.store import GameRecord, StaleVersion
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.25
+
+
+async def run(app: Application) -> None:  # type: ignore[type-arg]
+    """Poll for due deadlines until cancelled; fire each in its own task."""
+    context: ContextTypes.DEFAULT_TYPE = CallbackContext(app)
+    deadlines = services(context).deadlines
+    running: set[asyncio.Task[None]] = set()
+    try:
+        while True:
+            try:
+                for deadline in await deadlines.claim(time.time()):
+                    task = asyncio.create_task(_fire(context, deadline))
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+            except Exception:  # Redis away for a moment: try again at the next poll
+                log.exception("could not poll the deadlines")
+            await asyncio.sleep(POLL_SECONDS)
+    finally:
+        for task in running:
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*running, return_exceptions=True)
+
+
+async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
+    try:
+        await fire(context, deadline)
+    except Exception:  # the lease runs out and the deadline is tried again
+        log.exception("deadline %s failed; it will be retried", deadline.member)
+        return
+    await services(context).deadlines.done(deadline)
+
+
+async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
+    chat_id, thread_id = parse_tag(deadline.tag)
+    async with locked_game(context, chat_id, thread_id) as record:
+        if record is None or record.version != deadline.version:
+            return  # the game moved on: this deadline is obsolete
+        if deadline.kind == "lobby" and record.phase == "lobby":
+            await cancel(context, record, texts.LOBBY_EXPIRED)
+        elif deadline.kind == "remind" and record.phase == "playing":
+            await remind(context, record)
+        elif deadline.kind == "timeout" and record.phase == "playing":
+            await time_out(context, record)
+
+
+async def remind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    settings = await services(context).store.group_settings(record.chat_id)
+    state = board.load_state(record)
+    seats = GAMES[record.game_id].to_act(state)
+    who = "، ".join(mention(record.players[s].user_id, record.players[s].name) for s in seats)
+    await context.bot.send_message(
+        chat_id=record.chat_id,
+        message_thread_id=record.thread_id,
+        text=texts.REMINDER.format(who=who, left=duration(settings.turn_seconds - settings.turn_seconds // 2)),
+        parse_mode=ParseMode.HTML,
+    )
+
+
+async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    """Play the game's default move for every seat whose time ran out; remove a seat that timed out too
+    often in a row (two-player games: the other player wins)."""
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    settings = await services(context).store.group_settings(record.chat_id)
+    names = board.names(record)
+    state: Any = board.load_state(record)
+    lines: list[str] = []
+    for seat in game.to_act(state):
+        if seat not in game.to_act(state):
+            continue  # an earlier default move already settled this seat's decision
+        count = record.timeouts.get(seat, 0) + 1
+        record.timeouts[seat] = count
+        lines.append(texts.TIMED_OUT.format(who=name(names[seat])))
+        if count >= settings.max_timeouts and len(record.players) == 2:
+            record.removed = seat
+            record.phase = "finished"
+            lines.append(texts.REMOVED.format(who=name(names[seat]), count=num(count)))
+            break
+        step = game.apply(state, seat, game.default_action(state, seat))
+        state = step.state
+        lines += presenter.describe(step.events, names)
+    record.state = state.model_dump(mode="json")
+    record.recent = (record.recent + lines)[-board.RECENT_LINES :]
+    if game.outcome(state) is not None:
+        record.phase = "finished"
+    try:
+        record = await commit(context, record)
+    except StaleVersion:
+        return
+    await board.refresh(context, record, state)
+    if record.phase == "finished":
+        await board.announce_result(context, record, state)
