@@ -11,7 +11,7 @@ from pathlib import Path
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, filters
 
-from bot import admin, info, lobby, play, private, texts, timers
+from bot import admin, info, lobby, play, private, stats, texts, timers
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.errors import on_error
@@ -79,12 +79,16 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("help", info.cmd_help))
     app.add_handler(CommandHandler("games", info.cmd_games))
     app.add_handler(CommandHandler("rules", info.cmd_rules))
+    app.add_handler(CommandHandler("stats", stats.cmd_stats, filters=groups))
+    app.add_handler(CommandHandler("mystats", stats.cmd_mystats, filters=private_chat))
     app.add_handler(CallbackQueryHandler(play.on_action, pattern=PATTERNS["action"]))
     app.add_handler(CallbackQueryHandler(play.on_menu, pattern=PATTERNS["menu"]))
     app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=PATTERNS["lobby"]))
     app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=PATTERNS["option"]))
     app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=PATTERNS["pick"]))
     app.add_handler(CallbackQueryHandler(admin.on_settings_press, pattern=PATTERNS["settings"]))
+    app.add_handler(CallbackQueryHandler(lobby.on_play_again, pattern=PATTERNS["again"]))
+    app.add_handler(CallbackQueryHandler(lobby.on_leave_confirm, pattern=PATTERNS["quit"]))
     app.add_handler(CallbackQueryHandler(_unknown_button))
     app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
     app.add_error_handler(on_error)

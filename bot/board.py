@@ -7,7 +7,7 @@ import contextlib
 import logging
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
@@ -16,6 +16,7 @@ from bot import keyboards, texts
 from bot.fa import mention, name
 from bot.games import PRESENTERS
 from bot.services import services
+from bot.stats import count_result
 from bot.store import GameRecord
 from rules import GAMES
 
@@ -60,7 +61,8 @@ def result_lines(record: GameRecord, state: Any) -> list[str]:
     if record.removed is not None:
         winner = record.players[1 - record.removed].name
         loser = record.players[record.removed].name
-        return [texts.REMOVED_RESULT.format(who=name(loser), winner=name(winner))]
+        template = texts.LEFT_RESULT if record.removed_reason == "left" else texts.REMOVED_RESULT
+        return [template.format(who=name(loser), winner=name(winner))]
     return PRESENTERS[record.game_id].result(GAMES[record.game_id].view(state, None), names(record))
 
 
@@ -144,8 +146,18 @@ async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, stat
 async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     """The result as a new message (it notifies the group, unlike the board's edit); then the game is done."""
     game = GAMES[record.game_id]
+    store = services(context).store
+    outcome = game.outcome(state)
+    await count_result(store, record, outcome.winners if outcome else ())
     lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *result_lines(record, state)]
-    await context.bot.send_message(
-        chat_id=record.chat_id, message_thread_id=record.thread_id, text="\n".join(lines), parse_mode=ParseMode.HTML
+    again = InlineKeyboardMarkup(
+        [[InlineKeyboardButton(texts.PLAY_AGAIN, callback_data=keyboards.checked_data(f"again:{record.version}"))]]
     )
-    await services(context).store.retire(record.chat_id, record.thread_id)
+    await context.bot.send_message(
+        chat_id=record.chat_id,
+        message_thread_id=record.thread_id,
+        text="\n".join(lines),
+        parse_mode=ParseMode.HTML,
+        reply_markup=again,
+    )
+    await store.retire(record.chat_id, record.thread_id)

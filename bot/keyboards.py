@@ -27,10 +27,13 @@ PATTERNS = {
     "option": r"^o:\d+:[a-z_]+$",
     "pick": r"^new:[a-z_]+$",
     "settings": r"^s:[trml]:\d+$",
+    "again": r"^again:\d+$",
+    "quit": r"^q:\d+:\d+:[yn]$",
 }
 
 
-def _data(text: str) -> str:
+def checked_data(text: str) -> str:
+    """Callback data, refused here rather than by Telegram when too long."""
     if len(text.encode()) > MAX_CALLBACK:
         raise ValueError(f"callback data over {MAX_CALLBACK} bytes: {text!r}")
     return text
@@ -42,7 +45,7 @@ def _rows(buttons: Sequence[InlineKeyboardButton], columns: int) -> list[list[In
 
 def game_picker() -> InlineKeyboardMarkup:
     buttons = [
-        InlineKeyboardButton(f"{PRESENTERS[g.id].emoji} {g.title}", callback_data=_data(f"new:{g.id}"))
+        InlineKeyboardButton(f"{PRESENTERS[g.id].emoji} {g.title}", callback_data=checked_data(f"new:{g.id}"))
         for g in PLAYABLE.values()
     ]
     return InlineKeyboardMarkup(_rows(buttons, 2))
@@ -51,18 +54,18 @@ def game_picker() -> InlineKeyboardMarkup:
 def lobby(version: int, game_id: str, options: BaseModel, join_link: str) -> InlineKeyboardMarkup:
     rows = [
         [
-            InlineKeyboardButton("✋ پیوستن", callback_data=_data(f"l:{version}:join")),
-            InlineKeyboardButton("🚪 بیرون آمدن", callback_data=_data(f"l:{version}:leave")),
+            InlineKeyboardButton("✋ پیوستن", callback_data=checked_data(f"l:{version}:join")),
+            InlineKeyboardButton("🚪 بیرون آمدن", callback_data=checked_data(f"l:{version}:leave")),
         ],
         [
-            InlineKeyboardButton("▶️ شروع", callback_data=_data(f"l:{version}:start")),
-            InlineKeyboardButton("✖️ لغو", callback_data=_data(f"l:{version}:cancel")),
+            InlineKeyboardButton("▶️ شروع", callback_data=checked_data(f"l:{version}:start")),
+            InlineKeyboardButton("✖️ لغو", callback_data=checked_data(f"l:{version}:cancel")),
         ],
     ]
     for toggle in PRESENTERS[game_id].toggles:
         mark = "✅" if getattr(options, toggle.field) else "⬜️"
         rows.append(
-            [InlineKeyboardButton(f"{mark} {toggle.label}", callback_data=_data(f"o:{version}:{toggle.field}"))]
+            [InlineKeyboardButton(f"{mark} {toggle.label}", callback_data=checked_data(f"o:{version}:{toggle.field}"))]
         )
     rows.append([InlineKeyboardButton("🤖 پیوستن از راه گفتگوی خصوصی با ربات", url=join_link)])
     return InlineKeyboardMarkup(rows)
@@ -76,9 +79,11 @@ def game_menu(game_id: str, version: int, codes: Sequence[str], prefix: str, vie
     for item in items:
         label = presenter.menu_label(item.key.split("."), view)
         kind = "g" if item.is_action else "n"
-        buttons.append(InlineKeyboardButton(label, callback_data=_data(f"{kind}:{game_id}:{version}:{item.key}")))
+        buttons.append(
+            InlineKeyboardButton(label, callback_data=checked_data(f"{kind}:{game_id}:{version}:{item.key}"))
+        )
     rows = _rows(buttons, 2)
     up = parent(prefix, presenter.root_depth)
     if up is not None:
-        rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=_data(f"n:{game_id}:{version}:{up}"))])
+        rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=checked_data(f"n:{game_id}:{version}:{up}"))])
     return InlineKeyboardMarkup(rows)

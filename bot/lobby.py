@@ -140,18 +140,97 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Leave a lobby at once; leaving a running two-player game (the opponent wins) asks to confirm first."""
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
             await _reply(update, texts.NO_LOBBY)
-        elif record.phase == "playing":
-            await _reply(update, texts.LEAVE_RUNNING)
         elif record.seat_of(user.id) is None:
             await _reply(update, texts.NOT_JOINED)
-        else:
+        elif record.phase == "lobby":
             await remove_player(context, record, user.id)
+        elif len(record.players) != 2:
+            await _reply(update, texts.LEAVE_MANY)
+        else:
+            confirm = InlineKeyboardMarkup(
+                [
+                    [
+                        InlineKeyboardButton(texts.LEAVE_YES, callback_data=f"q:{record.seed}:{user.id}:y"),
+                        InlineKeyboardButton(texts.LEAVE_NO, callback_data=f"q:{record.seed}:{user.id}:n"),
+                    ]
+                ]
+            )
+            await _reply(update, texts.LEAVE_CONFIRM.format(who=name(player_of(user).name)), confirm)
+
+
+async def on_leave_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``q:<game seed>:<user>:y|n``: the player who asked confirms leaving (or not); the seed names the game."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    _, seed, asker, choice = query.data.split(":")
+    if str(query.from_user.id) != asker:
+        await query.answer(texts.NOT_FOR_YOU, show_alert=True)
+        return
+    chat_id, thread_id = where(update)
+    async with locked_game(context, chat_id, thread_id) as record:
+        seat = record.seat_of(query.from_user.id) if record is not None else None
+        if record is None or record.phase != "playing" or str(record.seed) != seed:
+            await query.answer(texts.STALE, show_alert=True)
+            return
+        if seat is None:
+            await query.answer(texts.NOT_JOINED, show_alert=True)
+            return
+        if isinstance(query.message, Message):
+            with contextlib.suppress(BadRequest):
+                await query.message.delete()
+        if choice == "n":
+            await query.answer(texts.LEAVE_KEPT)
+            return
+        await query.answer()
+        record.removed, record.removed_reason = seat, "left"
+        record.phase = "finished"
+        record = await commit(context, record)
+        state = board.load_state(record)
+        await board.refresh(context, record, state)
+        await board.announce_result(context, record, state)
+
+
+async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``again:<version>``: a player of the game that just ended opens a lobby with the same players and
+    options; they only have to press start."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    version = query.data.split(":", 1)[1]
+    chat_id, thread_id = where(update)
+    async with locked_game(context, chat_id, thread_id) as last:
+        if last is None or last.active:
+            await query.answer(texts.GAME_EXISTS if last else texts.STALE, show_alert=True)
+            return
+        if str(last.version) != version:
+            await query.answer(texts.STALE, show_alert=True)
+            return
+        if last.seat_of(query.from_user.id) is None:
+            await query.answer(texts.NOT_IN_LAST_GAME, show_alert=True)
+            return
+        host = next(p for p in last.players if p.user_id == query.from_user.id)
+        players = [host, *(p for p in last.players if p.user_id != host.user_id)]
+        record = GameRecord(
+            chat_id=chat_id,
+            thread_id=thread_id,
+            game_id=last.game_id,
+            creator=host,
+            players=players,
+            options=last.options,
+        )
+        record = await commit(context, record, expected=last.version)
+        await query.answer()
+        if isinstance(query.message, Message):
+            with contextlib.suppress(BadRequest):
+                await query.message.edit_reply_markup(reply_markup=None)
+        await services(context).store.clear_live_message(chat_id, thread_id)
+        await show_lobby(context, record)
 
 
 # Lobby buttons -----------------------------------------------------------------------------------------

@@ -127,9 +127,11 @@ def finished(board: dict[str, Any]) -> bool:
 
 
 async def play_to_end(sandbox: ControlClient, t: Table, seed: int, limit: int = 600) -> dict[str, Any]:
+    """Play random moves until the board shows the end and the result message is out; return the board."""
     rng = random.Random(seed)
     for _ in range(limit):
         board = await play_move(sandbox, t, rng)
         if finished(board):
+            await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""))
             return board
     raise AssertionError("the game did not end")

@@ -50,7 +50,8 @@ class GameRecord(BaseModel):
     state: dict[str, Any] | None = None
     recent: list[str] = Field(default_factory=list)  # the last lines of "what just happened"
     timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> consecutive time-outs
-    removed: int | None = None  # the seat removed for time-outs; the other seat won (two-player games)
+    removed: int | None = None  # a seat that left or timed out too often; the other seat won (two players)
+    removed_reason: Literal["timeouts", "left"] | None = None
     paused: bool = False  # an admin stopped the turn timer (/pause)
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)

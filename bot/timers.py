@@ -103,7 +103,7 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
         record.timeouts[seat] = count
         lines.append(texts.TIMED_OUT.format(who=name(names[seat])))
         if count >= settings.max_timeouts and len(record.players) == 2:
-            record.removed = seat
+            record.removed, record.removed_reason = seat, "timeouts"
             record.phase = "finished"
             lines.append(texts.REMOVED.format(who=name(names[seat]), count=num(count)))
             break

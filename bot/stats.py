@@ -1,0 +1,109 @@
+"""Statistics that outlive games: per group and game a leaderboard, per user their own record.
+
+A finished game is counted once: the count is guarded by a marker keyed by the game's seed (unique per
+game), so announcing a result again after a crash does not count it twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.ext import ContextTypes
+
+from bot.fa import name, num
+from bot.games import PLAYABLE, PRESENTERS
+from bot.services import services
+from bot.store import GameRecord, Store
+
+COUNTED_TTL = 30 * 24 * 3600
+LEADERBOARD_SIZE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    user_id: int
+    name: str
+    played: int
+    won: int
+
+    @property
+    def rate(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+def winners_of(record: GameRecord, winners: tuple[int, ...]) -> set[int]:
+    """Seats that won; on a draw (every seat "won") nobody is counted as a winner."""
+    if record.removed is not None:
+        return {1 - record.removed}
+    return set() if len(winners) == len(record.players) > 1 else set(winners)
+
+
+async def count_result(store: Store, record: GameRecord, winners: tuple[int, ...]) -> bool:
+    """Add a finished game to the statistics; False if it was counted before."""
+    marker = f"dh:{{{record.chat_id}}}:counted:{record.seed}"
+    if not await store.redis.set(marker, 1, nx=True, ex=COUNTED_TTL):
+        return False
+    won = winners_of(record, winners)
+    board = f"dh:{{{record.chat_id}}}:stats:{record.game_id}"
+    async with store.redis.pipeline(transaction=False) as pipe:
+        for seat, player in enumerate(record.players):
+            pipe.hincrby(board, f"{player.user_id}:played", 1)
+            pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{record.game_id}:played", 1)
+            if seat in won:
+                pipe.hincrby(board, f"{player.user_id}:won", 1)
+                pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{record.game_id}:won", 1)
+            pipe.hset(f"dh:{{{record.chat_id}}}:names", str(player.user_id), player.name)
+        await pipe.execute()
+    return True
+
+
+async def leaderboard(store: Store, chat_id: int, game_id: str) -> list[Line]:
+    raw = await store.redis.hgetall(f"dh:{{{chat_id}}}:stats:{game_id}")
+    names = await store.redis.hgetall(f"dh:{{{chat_id}}}:names")
+    counts: dict[int, dict[str, int]] = {}
+    for field, value in raw.items():
+        user, _, kind = str(field).partition(":")
+        counts.setdefault(int(user), {})[kind] = int(value)
+    lines = [
+        Line(user, str(names.get(str(user), user)), c.get("played", 0), c.get("won", 0)) for user, c in counts.items()
+    ]
+    return sorted(lines, key=lambda line: (-line.won, -line.rate, -line.played, line.name))[:LEADERBOARD_SIZE]
+
+
+async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/stats in a group: a leaderboard per game played here."""
+    message = update.effective_message
+    assert message is not None
+    store = services(context).store
+    parts = ["📊 <b>جدول بازیکنان این گروه</b>"]
+    for game_id, game in PLAYABLE.items():
+        lines = await leaderboard(store, message.chat_id, game_id)
+        if not lines:
+            continue
+        parts += ["", f"{PRESENTERS[game_id].emoji} <b>{game.title}</b>"]
+        for rank, line in enumerate(lines, 1):
+            parts.append(
+                f"{num(rank)}. {name(line.name)} — {num(line.won)} برد از {num(line.played)} بازی ({num(line.rate)}٪)"
+            )
+    if len(parts) == 1:
+        parts.append("هنوز بازی‌ای در این گروه تمام نشده است.")
+    await message.reply_text("\n".join(parts), parse_mode=ParseMode.HTML)
+
+
+async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/mystats in private: the user's own record in every game."""
+    message, user = update.effective_message, update.effective_user
+    assert message is not None and user is not None
+    raw = await services(context).store.redis.hgetall(f"dh:user:{user.id}:stats")
+    parts = ["📊 <b>کارنامهٔ شما</b>"]
+    for game_id, game in PLAYABLE.items():
+        played = int(raw.get(f"{game_id}:played", 0))
+        if played:
+            won = int(raw.get(f"{game_id}:won", 0))
+            rate = round(100 * won / played)
+            parts.append(f"{PRESENTERS[game_id].emoji} {game.title}: {num(played)} بازی، {num(won)} برد ({num(rate)}٪)")
+    if len(parts) == 1:
+        parts.append("هنوز بازی‌ای را تمام نکرده‌اید. در گروهی با /new بازی بسازید!")
+    await message.reply_text("\n".join(parts), parse_mode=ParseMode.HTML)
