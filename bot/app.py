@@ -11,7 +11,7 @@ from pathlib import Path
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, filters
 
-from bot import admin, info, lobby, play, private, stats, texts, timers
+from bot import admin, info, lobby, operators, play, private, stats, texts, timers
 from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.errors import on_error
@@ -81,6 +81,9 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("rules", info.cmd_rules))
     app.add_handler(CommandHandler("stats", stats.cmd_stats, filters=groups))
     app.add_handler(CommandHandler("mystats", stats.cmd_mystats, filters=private_chat))
+    app.add_handler(CommandHandler("status", operators.cmd_status, filters=private_chat))
+    app.add_handler(CommandHandler("maintenance", operators.cmd_maintenance, filters=private_chat))
+    app.add_handler(CommandHandler("broadcast", operators.cmd_broadcast, filters=private_chat))
     app.add_handler(CallbackQueryHandler(play.on_action, pattern=PATTERNS["action"]))
     app.add_handler(CallbackQueryHandler(play.on_menu, pattern=PATTERNS["menu"]))
     app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=PATTERNS["lobby"]))
@@ -113,6 +116,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     await app.bot.set_my_commands(
         [BotCommand(c, d) for c, d in texts.PRIVATE_COMMANDS], scope=BotCommandScopeAllPrivateChats()
     )
+    app.bot_data[operators.STARTED_AT] = time.time()
     app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
     app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
     app.bot_data["timers"] = asyncio.create_task(timers.run(app))

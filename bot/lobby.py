@@ -17,6 +17,7 @@ from bot.commit import commit
 from bot.fa import name, num
 from bot.games import PLAYABLE, PRESENTERS
 from bot.lobby_message import join_link, options_of, show_lobby
+from bot.operators import in_maintenance
 from bot.recovery import heal
 from bot.services import locked_game, services, where
 from bot.store import GameRecord, Player, StaleVersion
@@ -76,6 +77,9 @@ async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, user: User) -> bool:
     svc = services(context)
     chat_id, thread_id = where(update)
+    if await in_maintenance(svc.store):
+        await _refuse(update, texts.MAINTENANCE)
+        return False
     async with locked_game(context, chat_id, thread_id) as current:
         if current is not None and current.active:
             await _reply(update, texts.GAME_EXISTS)
@@ -332,6 +336,9 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
     message = None if query else update.effective_message  # an anonymous admin's /start carries the group
     if not await _may_manage(context, record, user.id, message):
         await _refuse(update, texts.NOT_ALLOWED)
+        return
+    if await in_maintenance(services(context).store):
+        await _refuse(update, texts.MAINTENANCE)
         return
     game = GAMES[record.game_id]
     if len(record.players) < game.min_players:

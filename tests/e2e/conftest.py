@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from bot.harness import Harness
@@ -14,9 +16,21 @@ from sandbox.control_client import ControlClient
 @pytest.fixture(scope="session")
 def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
     workdir: Path = tmp_path_factory.mktemp("e2e")
-    # short turn timers on offer, so the timer tests can choose them with /settings like an admin would
-    with Harness(workdir, bot_env={"TURN_TIMER_CHOICES": "2,3,30,120"}) as running:
+    # short turn timers on offer, so the timer tests can choose them with /settings like an admin would; the
+    # sandbox's first user (id 1001, made below before any test) is the bot's operator
+    env = {"TURN_TIMER_CHOICES": "2,3,30,120", "OPERATOR_IDS": str(OPERATOR_ID)}
+    with Harness(workdir, bot_env=env) as running:
+        created = httpx.post(f"{running.url}/sandbox/users", json={"first_name": "گرداننده"}).json()
+        assert created["id"] == OPERATOR_ID
         yield running
+
+
+OPERATOR_ID = 1001
+
+
+@pytest.fixture(scope="session")
+def operator(harness: Harness) -> dict[str, Any]:
+    return {"id": OPERATOR_ID, "first_name": "گرداننده"}
 
 
 @pytest.fixture
