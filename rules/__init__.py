@@ -4,6 +4,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.coin_age import CoinAge
+from rules.condottiere import Condottiere
+from rules.conqueror import Conqueror
 from rules.contract import (
     Event,
     Game,
@@ -16,7 +18,9 @@ from rules.contract import (
     Step,
 )
 
-GAMES: Mapping[str, Game[Any, Any, Any]] = {game.id: game for game in (CoinAge(),)}
+GAMES: Mapping[str, Game[Any, Any, Any]] = {
+    game.id: game for game in (CoinAge(), Condottiere(), Conqueror())
+}
 
 __all__ = [
     "GAMES",
