@@ -13,6 +13,7 @@ from bot.access import is_admin
 from bot.commit import commit, schedule
 from bot.fa import duration, num
 from bot.group_settings import GroupSettings
+from bot.redraw import redraw
 from bot.services import locked_game, services, where
 
 MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
@@ -150,5 +151,5 @@ async def _set_paused(update: Update, context: ContextTypes.DEFAULT_TYPE, paused
             return
         record.paused = paused
         record = await commit(context, record)
-        await board.refresh(context, record, board.load_state(record))
+        await redraw(context, record, board.load_state(record))
     await message.reply_text(texts.PAUSED if paused else texts.RESUMED)

@@ -86,6 +86,8 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("broadcast", operators.cmd_broadcast, filters=private_chat))
     app.add_handler(CallbackQueryHandler(play.on_action, pattern=PATTERNS["action"]))
     app.add_handler(CallbackQueryHandler(play.on_menu, pattern=PATTERNS["menu"]))
+    app.add_handler(CallbackQueryHandler(play.on_private_action, pattern=PATTERNS["private_action"]))
+    app.add_handler(CallbackQueryHandler(play.on_private_menu, pattern=PATTERNS["private_menu"]))
     app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=PATTERNS["lobby"]))
     app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=PATTERNS["option"]))
     app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=PATTERNS["pick"]))

@@ -12,7 +12,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import keyboards, texts
+from bot import hands, keyboards, texts
 from bot.fa import mention, name
 from bot.games import PRESENTERS
 from bot.services import services
@@ -66,15 +66,17 @@ def result_lines(record: GameRecord, state: Any) -> list[str]:
     return PRESENTERS[record.game_id].result(GAMES[record.game_id].view(state, None), names(record))
 
 
-def keyboard(record: GameRecord, state: Any, prefix: str = "") -> InlineKeyboardMarkup | None:
-    if record.phase != "playing":
+def keyboard(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str = ""
+) -> InlineKeyboardMarkup | None:
+    """The board's buttons: the public choices of the seat to act, and a way to the private chat when the
+    move is made there."""
+    codes, in_private = hands.group_codes(record, state)
+    extra = [hands.hand_button(context, record)] if in_private else []
+    if not codes and not extra:
         return None
-    game = GAMES[record.game_id]
-    seats = game.to_act(state)
-    if not seats:
-        return None
-    codes = [game.encode(a) for a in game.legal_actions(state, seats[0])]
-    return keyboards.game_menu(record.game_id, record.version, codes, prefix, game.view(state, None))
+    view = GAMES[record.game_id].view(state, None)
+    return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, extra=extra)
 
 
 async def picture(record: GameRecord, state: Any) -> tuple[bytes, str]:
@@ -96,7 +98,7 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
         filename=filename,
         caption=caption(record, state),
         parse_mode=ParseMode.HTML,
-        reply_markup=keyboard(record, state),
+        reply_markup=keyboard(context, record, state),
     )
     await store.set_live_message(record.chat_id, record.thread_id, message.message_id, record.version)
     if old is not None and old.message_id != message.message_id:
@@ -119,7 +121,10 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
     media = InputMediaPhoto(media=data, filename=filename, caption=caption(record, state), parse_mode=ParseMode.HTML)
     try:
         await context.bot.edit_message_media(
-            chat_id=record.chat_id, message_id=live.message_id, media=media, reply_markup=keyboard(record, state)
+            chat_id=record.chat_id,
+            message_id=live.message_id,
+            media=media,
+            reply_markup=keyboard(context, record, state),
         )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
@@ -136,7 +141,7 @@ async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, stat
         return
     try:
         await context.bot.edit_message_reply_markup(
-            chat_id=record.chat_id, message_id=live.message_id, reply_markup=keyboard(record, state, prefix)
+            chat_id=record.chat_id, message_id=live.message_id, reply_markup=keyboard(context, record, state, prefix)
         )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():

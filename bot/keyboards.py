@@ -2,6 +2,7 @@
 
 Callback data forms:
   ``g:<game>:<version>:<code>``  play an action          ``n:<game>:<version>:<prefix>``  open a menu level
+  ``h:<chat>[_<topic>]:<version>:<code>`` and ``k:...:<prefix>``  the same from a player's private message
   ``l:<version>:<op>``           lobby join/leave/start/cancel    ``o:<version>:<field>``  toggle an option
   ``new:<game>``                 open a lobby for a game (from /new without a game)
 """
@@ -28,6 +29,8 @@ PATTERNS = {
     "pick": r"^new:[a-z_]+$",
     "settings": r"^s:[trml]:\d+$",
     "again": r"^again:\d+$",
+    "private_action": r"^h:-?\d+(_\d+)?:\d+:[!-~]+$",
+    "private_menu": r"^k:-?\d+(_\d+)?:\d+:[!-~]*$",
     "quit": r"^q:\d+:\d+:[yn]$",
 }
 
@@ -71,19 +74,42 @@ def lobby(version: int, game_id: str, options: BaseModel, join_link: str) -> Inl
     return InlineKeyboardMarkup(rows)
 
 
-def game_menu(game_id: str, version: int, codes: Sequence[str], prefix: str, view: Any) -> InlineKeyboardMarkup:
-    """The current player's choices at menu level ``prefix``, plus a way back up."""
+def game_menu(
+    game_id: str,
+    version: int,
+    codes: Sequence[str],
+    prefix: str,
+    view: Any,
+    route: tuple[str, str] | None = None,
+    extra: Sequence[InlineKeyboardButton] = (),
+) -> InlineKeyboardMarkup:
+    """The choices at menu level ``prefix``, a way back up, and ``extra`` buttons last.
+
+    ``route`` is the (action, menu) callback prefixes: ``g:<game>`` / ``n:<game>`` for the group's board
+    (the default), ``h:<chat>`` / ``k:<chat>`` for a player's private message about the game in that chat."""
     presenter = PRESENTERS[game_id]
-    items = menu_items(codes, prefix, presenter.root_depth)
+    act, nav = route or (f"g:{game_id}", f"n:{game_id}")
     buttons = []
-    for item in items:
+    for item in menu_items(codes, prefix, presenter.root_depth):
         label = presenter.menu_label(item.key.split("."), view)
-        kind = "g" if item.is_action else "n"
-        buttons.append(
-            InlineKeyboardButton(label, callback_data=checked_data(f"{kind}:{game_id}:{version}:{item.key}"))
-        )
+        data = checked_data(f"{act if item.is_action else nav}:{version}:{item.key}")
+        buttons.append(InlineKeyboardButton(label, callback_data=data))
     rows = _rows(buttons, presenter.menu_columns(prefix))
     up = parent(prefix, presenter.root_depth)
     if up is not None:
-        rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=checked_data(f"n:{game_id}:{version}:{up}"))])
+        rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=checked_data(f"{nav}:{version}:{up}"))])
+    rows += [[button] for button in extra]
     return InlineKeyboardMarkup(rows)
+
+
+def private_route(chat_id: int, thread_id: int | None) -> tuple[str, str]:
+    """Callback prefixes of a private message about the game in a chat (topic after ``_``)."""
+    where = f"{chat_id}" if thread_id is None else f"{chat_id}_{thread_id}"
+    return f"h:{where}", f"k:{where}"
+
+
+def parse_private(data: str) -> tuple[int, int | None, str, str]:
+    """(chat, topic, version, rest) of ``h:``/``k:`` callback data (already matched by PATTERNS)."""
+    _, where, version, rest = data.split(":", 3)
+    chat, _, thread = where.partition("_")
+    return int(chat), (int(thread) if thread else None), version, rest

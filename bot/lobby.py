@@ -11,7 +11,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import board, keyboards, texts
+from bot import board, hands, keyboards, texts
 from bot.access import is_admin
 from bot.commit import commit
 from bot.fa import name, num
@@ -19,6 +19,7 @@ from bot.games import PLAYABLE, PRESENTERS
 from bot.lobby_message import join_link, options_of, show_lobby
 from bot.operators import in_maintenance
 from bot.recovery import heal
+from bot.redraw import redraw
 from bot.services import locked_game, services, where
 from bot.store import GameRecord, Player, StaleVersion
 from rules import GAMES
@@ -196,9 +197,7 @@ async def on_leave_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         record.removed, record.removed_reason = seat, "left"
         record.phase = "finished"
         record = await commit(context, record)
-        state = board.load_state(record)
-        await board.refresh(context, record, state)
-        await board.announce_result(context, record, state)
+        await redraw(context, record, board.load_state(record))
 
 
 async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -361,6 +360,7 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
                 text=f"{texts.GAME_STARTED}\n{PRESENTERS[record.game_id].emoji} {game.title} — {players}",
             )  # fmt: skip
     await board.post(context, record, state)
+    await hands.refresh_hands(context, record, state)
 
 
 async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -1,4 +1,8 @@
-"""The turn loop: a button press becomes one checked, compare-and-set move and a redrawn board."""
+"""The turn loop: a button press becomes one checked, compare-and-set move, then everything is redrawn.
+
+Presses come from the group's board (``g:``/``n:``) or from a player's private message (``h:``/``k:``, for
+choices that reveal a secret hand); both go through the same checks and the same move.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,12 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from bot import board, texts
+from bot import board, hands, keyboards, texts
 from bot.commit import commit
 from bot.games import PRESENTERS
 from bot.lobby_message import show_lobby
 from bot.recovery import heal
+from bot.redraw import redraw
 from bot.services import locked_game, services, where
 from bot.store import GameRecord, StaleVersion
 from rules import GAMES, IllegalAction, NotYourTurn
@@ -21,22 +26,34 @@ log = logging.getLogger(__name__)
 
 
 async def _checked(
-    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, record: GameRecord | None, game_id: str, version: str
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    record: GameRecord | None,
+    version: str,
+    private: bool,
+    game_id: str | None = None,
 ) -> tuple[int, Any] | None:
-    """The presser's seat and the state if this press may act now; otherwise answer why not."""
-    live = None
+    """The presser's seat and the state if this press may act now; otherwise answer why not. The pressed
+    message must be the live one: the group's board, or the presser's latest private message."""
+    store = services(context).store
+    live_id = None
     if record is not None:
-        live = await services(context).store.live_message(record.chat_id, record.thread_id)
+        if private:
+            hand = await store.hand_message(record.chat_id, record.thread_id, query.from_user.id)
+            live_id = hand.message_id if hand else None
+        else:
+            live = await store.live_message(record.chat_id, record.thread_id)
+            live_id = live.message_id if live else None
     if (
         record is None
         or record.phase != "playing"
-        or record.game_id != game_id
+        or (game_id is not None and record.game_id != game_id)
         or str(record.version) != version
-        or live is None
-        or (query.message is not None and query.message.message_id != live.message_id)
+        or live_id is None
+        or (query.message is not None and query.message.message_id != live_id)
     ):
         await query.answer(texts.STALE, show_alert=True)
-        if record is not None and record.game_id == game_id:
+        if record is not None and (game_id is None or record.game_id == game_id):
             await heal(context, record)
         return None
     seat = record.seat_of(query.from_user.id)
@@ -44,64 +61,93 @@ async def _checked(
         await query.answer(texts.NOT_A_PLAYER, show_alert=True)
         return None
     state = board.load_state(record)
-    if seat not in GAMES[game_id].to_act(state):
+    if seat not in GAMES[record.game_id].to_act(state):
         await query.answer(texts.NOT_YOUR_TURN, show_alert=True)
         return None
     return seat, state
 
 
+async def _move(
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, record: GameRecord, seat: int, state: Any, code: str
+) -> None:
+    """Apply the pressed action, write it, answer, redraw."""
+    game = GAMES[record.game_id]
+    try:
+        step = game.apply(state, seat, game.decode(code))
+    except NotYourTurn:
+        await query.answer(texts.NOT_YOUR_TURN, show_alert=True)
+        return
+    except IllegalAction:
+        await query.answer(texts.ILLEGAL, show_alert=True)
+        return
+    record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
+    public = [e for e in step.events if e.audience is None]  # secrets stay out of the group
+    lines = PRESENTERS[record.game_id].describe(public, board.names(record))
+    record.recent = (record.recent + lines)[-board.RECENT_LINES :]
+    record.state = step.state.model_dump(mode="json")
+    if game.outcome(step.state) is not None:
+        record.phase = "finished"
+    try:
+        record = await commit(context, record)
+    except StaleVersion:
+        await query.answer(texts.STALE, show_alert=True)
+        return
+    await query.answer()
+    await redraw(context, record, step.state)
+
+
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """``g:<game>:<version>:<code>``: play the action."""
+    """``g:<game>:<version>:<code>``: play the action from the group's board."""
     query = update.callback_query
     assert query is not None and query.data is not None
     _, game_id, version, code = query.data.split(":", 3)
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
-        checked = await _checked(context, query, record, game_id, version)
-        if checked is None:
-            return
-        assert record is not None
-        seat, state = checked
-        game = GAMES[game_id]
-        try:
-            step = game.apply(state, seat, game.decode(code))
-        except NotYourTurn:
-            await query.answer(texts.NOT_YOUR_TURN, show_alert=True)
-            return
-        except IllegalAction:
-            await query.answer(texts.ILLEGAL, show_alert=True)
-            return
-        record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
-        names = board.names(record)
-        record.recent = (record.recent + PRESENTERS[game_id].describe(step.events, names))[-board.RECENT_LINES :]
-        record.state = step.state.model_dump(mode="json")
-        finished = game.outcome(step.state) is not None
-        if finished:
-            record.phase = "finished"
-        try:
-            record = await commit(context, record)
-        except StaleVersion:
-            await query.answer(texts.STALE, show_alert=True)
-            return
-        await query.answer()
-        await board.refresh(context, record, step.state)
-        if finished:
-            await board.announce_result(context, record, step.state)
+        checked = await _checked(context, query, record, version, private=False, game_id=game_id)
+        if checked is not None and record is not None:
+            if code not in hands.group_codes(record, checked[1])[0]:
+                await query.answer(texts.ILLEGAL, show_alert=True)  # a private choice cannot come from the group
+                return
+            await _move(context, query, record, *checked, code)
 
 
 async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """``n:<game>:<version>:<prefix>``: show a level of the action menu; the game does not change."""
+    """``n:<game>:<version>:<prefix>``: show a level of the board's menu; the game does not change."""
     query = update.callback_query
     assert query is not None and query.data is not None
     _, game_id, version, prefix = query.data.split(":", 3)
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
-        checked = await _checked(context, query, record, game_id, version)
-        if checked is None:
-            return
-        assert record is not None
-        await query.answer()
-        await board.show_menu(context, record, checked[1], prefix)
+        checked = await _checked(context, query, record, version, private=False, game_id=game_id)
+        if checked is not None and record is not None:
+            await query.answer()
+            await board.show_menu(context, record, checked[1], prefix)
+
+
+async def on_private_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``h:<chat>[_<topic>]:<version>:<code>``: play a choice from one's private message."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    chat_id, thread_id, version, code = keyboards.parse_private(query.data)
+    async with locked_game(context, chat_id, thread_id) as record:
+        checked = await _checked(context, query, record, version, private=True)
+        if checked is not None and record is not None:
+            if code not in hands.private_codes(record, checked[1], checked[0]):
+                await query.answer(texts.ILLEGAL, show_alert=True)
+                return
+            await _move(context, query, record, *checked, code)
+
+
+async def on_private_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``k:<chat>[_<topic>]:<version>:<prefix>``: show a level of one's private menu."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    chat_id, thread_id, version, prefix = keyboards.parse_private(query.data)
+    async with locked_game(context, chat_id, thread_id) as record:
+        checked = await _checked(context, query, record, version, private=True)
+        if checked is not None and record is not None:
+            await query.answer()
+            await hands.show_private_menu(context, record, checked[1], checked[0], prefix)
 
 
 async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

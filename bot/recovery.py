@@ -14,6 +14,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot import board
 from bot.lobby_message import show_lobby
+from bot.redraw import redraw
 from bot.services import locked_game, parse_tag, services
 from bot.store import GameRecord
 
@@ -32,10 +33,7 @@ async def heal(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> bool:
     if record.phase == "lobby":
         await show_lobby(context, record)
     elif record.phase in ("playing", "finished") and record.state is not None:
-        state = board.load_state(record)
-        await board.refresh(context, record, state)
-        if record.phase == "finished":
-            await board.announce_result(context, record, state)
+        await redraw(context, record, board.load_state(record))
     return True
 
 

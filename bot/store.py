@@ -75,6 +75,14 @@ class LiveMessage:
     version: int
 
 
+class HandMessage(BaseModel):
+    """A player's private message about a game; ``shown`` fingerprints its content and buttons."""
+
+    message_id: int
+    shown: str
+    told_unreachable: bool = False  # the group was told once that this player cannot be written to
+
+
 class StaleVersion(Exception):
     """The record changed since it was read: someone else's write won."""
 
@@ -197,6 +205,20 @@ class Store:
         """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)
         await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
+
+    # Each player's private message about a game (their hand), and what it shows, so that it is edited only
+    # when the player's view or choices changed.
+
+    def _hand_key(self, chat_id: int, thread_id: int | None, user_id: int) -> str:
+        return f"{self._game_key(chat_tag(chat_id, thread_id))}:hand:{user_id}"
+
+    async def hand_message(self, chat_id: int, thread_id: int | None, user_id: int) -> HandMessage | None:
+        raw = await self._retry(lambda: self.redis.get(self._hand_key(chat_id, thread_id, user_id)))
+        return HandMessage.model_validate_json(raw) if raw else None
+
+    async def set_hand_message(self, chat_id: int, thread_id: int | None, user_id: int, hand: HandMessage) -> None:
+        key, data = self._hand_key(chat_id, thread_id, user_id), hand.model_dump_json()
+        await self._retry(lambda: self.redis.set(key, data, ex=FINISHED_TTL))
 
     # Group settings (shared by a forum's topics).
 

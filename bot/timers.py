@@ -21,6 +21,7 @@ from bot.deadlines import Deadline
 from bot.fa import duration, mention, name, num
 from bot.games import PRESENTERS
 from bot.lobby import cancel
+from bot.redraw import redraw
 from bot.services import locked_game, parse_tag, services
 from bot.store import GameRecord, StaleVersion
 from rules import GAMES
@@ -109,7 +110,7 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
             break
         step = game.apply(state, seat, game.default_action(state, seat))
         state = step.state
-        lines += presenter.describe(step.events, names)
+        lines += presenter.describe([e for e in step.events if e.audience is None], names)
     record.state = state.model_dump(mode="json")
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     if game.outcome(state) is not None:
@@ -118,6 +119,4 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
         record = await commit(context, record)
     except StaleVersion:
         return
-    await board.refresh(context, record, state)
-    if record.phase == "finished":
-        await board.announce_result(context, record, state)
+    await redraw(context, record, state)

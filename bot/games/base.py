@@ -19,6 +19,24 @@ class OptionToggle:
     label: str
 
 
+class Hands(Protocol):
+    """A game's private messages: each player's own view (their hand) and the choices made there."""
+
+    @property
+    def private_kinds(self) -> frozenset[str]:
+        """First segments of the action codes chosen in the private chat; while several seats decide at
+        once, every decision is made there."""
+        ...
+
+    def picture(self, view: Any, names: Sequence[str]) -> tuple[bytes, str]:
+        """A seat's private picture, from ``view(state, seat)``; runs in a worker thread."""
+        ...
+
+    def lines(self, view: Any, names: Sequence[str]) -> list[str]:
+        """The caption (HTML) of a seat's private message: what the seat should know and do now."""
+        ...
+
+
 class Presenter(Protocol):
     """Puts one game into Persian and pictures; engines stay free of words (DESIGN.md)."""
 
@@ -28,6 +46,11 @@ class Presenter(Protocol):
 
     @property
     def toggles(self) -> Sequence[OptionToggle]: ...
+
+    @property
+    def hands(self) -> Hands | None:
+        """Private messages for games with secrets (None: everything happens in the group)."""
+        ...
 
     def rules_text(self, options: BaseModel) -> str: ...
 

@@ -43,6 +43,8 @@ class CoinAgePresenter:
     summary = "دو نفره؛ سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
     toggles = (OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه قرار بده (قانون رسمی)"),)
 
+    hands = None  # nothing is secret: everything is played in the group
+
     def rules_text(self, options: BaseModel) -> str:
         assert isinstance(options, CoinAgeOptions)
         two = "دو سکه" if options.two_favourable_place_two else "یک سکه"

@@ -45,6 +45,8 @@ class ConquerorPresenter:
     summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
     toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
 
+    hands = None  # nothing is secret: everything is played in the group
+
     def rules_text(self, options: BaseModel) -> str:
         assert isinstance(options, ConquerorOptions)
         board = (

@@ -1,0 +1,199 @@
+"""Private messages for games with secrets: each player's hand, and the choices they make there.
+
+After every change of a game, each player's own view is drawn and sent to their private chat, or edited in
+place; it is left alone when neither the view nor the player's choices changed. A player the bot cannot
+write to (they never opened the bot, or blocked it) is named in the group with a button that opens the bot
+and sends the hand; the game waits for them, and the turn timer keeps it from waiting forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden
+from telegram.ext import ContextTypes
+
+from bot import keyboards, texts
+from bot.fa import mention
+from bot.games import PRESENTERS
+from bot.services import services
+from bot.store import GameRecord, HandMessage
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+
+def hand_payload(chat_id: int, thread_id: int | None) -> str:
+    """Deep-link payload that reopens one's hand: h<chat without sign>[_<topic>]."""
+    return f"h{abs(chat_id)}" + (f"_{thread_id}" if thread_id is not None else "")
+
+
+def hand_link(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> str:
+    return f"https://t.me/{context.bot.username}?start={hand_payload(record.chat_id, record.thread_id)}"
+
+
+def private_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
+    """The seat's choices to be made in private: the secret kinds, or every choice while several seats
+    decide at once."""
+    hands = PRESENTERS[record.game_id].hands
+    game = GAMES[record.game_id]
+    seats = game.to_act(state)
+    if hands is None or record.phase != "playing" or seat not in seats:
+        return []
+    codes = [game.encode(a) for a in game.legal_actions(state, seat)]
+    if len(seats) > 1:
+        return codes
+    return [c for c in codes if c.split(".", 1)[0] in hands.private_kinds]
+
+
+def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
+    """The choices shown under the group's board, and whether someone must act in private."""
+    game = GAMES[record.game_id]
+    seats = game.to_act(state)
+    hands = PRESENTERS[record.game_id].hands
+    if record.phase != "playing" or not seats:
+        return [], False
+    if hands is None:
+        return [game.encode(a) for a in game.legal_actions(state, seats[0])], False
+    if len(seats) > 1:
+        return [], True
+    codes = [game.encode(a) for a in game.legal_actions(state, seats[0])]
+    public = [c for c in codes if c.split(".", 1)[0] not in hands.private_kinds]
+    return public, len(public) < len(codes)
+
+
+def _keyboard(record: GameRecord, state: Any, seat: int, prefix: str = "") -> InlineKeyboardMarkup | None:
+    codes = private_codes(record, state, seat)
+    if not codes:
+        return None
+    view = GAMES[record.game_id].view(state, seat)
+    route = keyboards.private_route(record.chat_id, record.thread_id)
+    return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, route=route)
+
+
+def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    assert presenter.hands is not None
+    names = [p.name for p in record.players]
+    lines = [f"{presenter.emoji} <b>{game.title}</b> — {texts.YOUR_HAND}", ""]
+    lines += presenter.hands.lines(game.view(state, seat), names)
+    if to_decide:
+        lines += ["", texts.YOUR_MOVE_HERE]
+    return "\n".join(lines)
+
+
+async def refresh_hands(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
+    """Bring every player's private message up to date (no-op for games without secrets)."""
+    if PRESENTERS[record.game_id].hands is None or record.state is None:
+        return
+    for seat in range(len(record.players)):
+        await send_hand(context, record, state, seat)
+
+
+async def send_hand(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, *, again: bool = False
+) -> None:
+    """Draw ``seat``'s view into their private message; ``again`` sends it as a new message even if unchanged
+    (the player asked for it)."""
+    hands = PRESENTERS[record.game_id].hands
+    assert hands is not None
+    store = services(context).store
+    user = record.players[seat]
+    view = GAMES[record.game_id].view(state, seat)
+    markup = _keyboard(record, state, seat)
+    shown = hashlib.sha1(
+        f"{view.model_dump_json()}|{markup.to_json() if markup else ''}|{record.phase}".encode()
+    ).hexdigest()
+    stored = await store.hand_message(record.chat_id, record.thread_id, user.user_id)
+    if stored is not None and stored.shown == shown and not again:
+        return
+    caption = _caption(record, state, seat, markup is not None)
+    names = [p.name for p in record.players]
+    data, filename = await asyncio.to_thread(hands.picture, view, names)
+    try:
+        message_id = await _deliver(context, user.user_id, stored, again, data, filename, caption, markup)
+    except Forbidden:
+        await store.mark_reachable(user.user_id, False)
+        if stored is None or not stored.told_unreachable:
+            await _tell_group(context, record, seat)
+        told = HandMessage(message_id=stored.message_id if stored else 0, shown="", told_unreachable=True)
+        await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, told)
+        return
+    await store.set_hand_message(
+        record.chat_id, record.thread_id, user.user_id, HandMessage(message_id=message_id, shown=shown)
+    )
+
+
+async def _deliver(
+    context: ContextTypes.DEFAULT_TYPE,
+    user_id: int,
+    stored: HandMessage | None,
+    again: bool,
+    data: bytes,
+    filename: str,
+    caption: str,
+    markup: InlineKeyboardMarkup | None,
+) -> int:
+    """Edit the private message in place, or send a new one; returns the message's id."""
+    if stored is not None and stored.message_id and not again:
+        media = InputMediaPhoto(media=data, filename=filename, caption=caption, parse_mode=ParseMode.HTML)
+        try:
+            await context.bot.edit_message_media(
+                chat_id=user_id, message_id=stored.message_id, media=media, reply_markup=markup
+            )
+            return stored.message_id
+        except BadRequest as exc:
+            if "not modified" in str(exc).lower():
+                return stored.message_id
+            log.info("hand message %s of %s cannot be edited (%s); sending anew", stored.message_id, user_id, exc)
+    message = await context.bot.send_photo(
+        chat_id=user_id, photo=data, filename=filename, caption=caption, parse_mode=ParseMode.HTML, reply_markup=markup
+    )
+    if stored is not None and stored.message_id and stored.message_id != message.message_id:
+        with contextlib.suppress(BadRequest):  # an older hand's buttons would only confuse
+            await context.bot.edit_message_reply_markup(
+                chat_id=user_id, message_id=stored.message_id, reply_markup=None
+            )
+    return message.message_id
+
+
+async def _tell_group(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int) -> None:
+    player = record.players[seat]
+    button = InlineKeyboardMarkup([[InlineKeyboardButton(texts.OPEN_HAND, url=hand_link(context, record))]])
+    await context.bot.send_message(
+        chat_id=record.chat_id,
+        message_thread_id=record.thread_id,
+        text=texts.HAND_UNREACHABLE.format(who=mention(player.user_id, player.name)),
+        parse_mode=ParseMode.HTML,
+        reply_markup=button,
+    )
+
+
+async def show_private_menu(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, prefix: str
+) -> None:
+    """Open a menu level in a player's private message: only its buttons change."""
+    stored = await services(context).store.hand_message(record.chat_id, record.thread_id, record.players[seat].user_id)
+    if stored is None:
+        return
+    try:
+        await context.bot.edit_message_reply_markup(
+            chat_id=record.players[seat].user_id,
+            message_id=stored.message_id,
+            reply_markup=_keyboard(record, state, seat, prefix),
+        )
+    except BadRequest as exc:
+        if "not modified" not in str(exc).lower():
+            raise
+
+
+def hand_button(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> InlineKeyboardButton:
+    """Under the group's board: the way to one's private message when the move is made there."""
+    return InlineKeyboardButton(texts.GO_TO_HAND, url=hand_link(context, record))
