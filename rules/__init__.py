@@ -17,9 +17,10 @@ from rules.contract import (
     RuleViolation,
     Step,
 )
+from rules.splendor import Splendor
 
 GAMES: Mapping[str, Game[Any, Any, Any]] = {
-    game.id: game for game in (CoinAge(), Condottiere(), Conqueror())
+    game.id: game for game in (CoinAge(), Condottiere(), Conqueror(), Splendor())
 }
 
 __all__ = [
