@@ -82,7 +82,7 @@ async def _move(
         return
     record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
     public = [e for e in step.events if e.audience is None]  # secrets stay out of the group
-    lines = PRESENTERS[record.game_id].describe(public, board.names(record))
+    lines = PRESENTERS[record.game_id].describe(public, board.names(record), game.view(step.state, None))
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     record.state = step.state.model_dump(mode="json")
     if game.outcome(step.state) is not None:

@@ -110,7 +110,8 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
             break
         step = game.apply(state, seat, game.default_action(state, seat))
         state = step.state
-        lines += presenter.describe([e for e in step.events if e.audience is None], names)
+        public = [e for e in step.events if e.audience is None]
+        lines += presenter.describe(public, names, game.view(state, None))
     record.state = state.model_dump(mode="json")
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     if game.outcome(state) is not None:

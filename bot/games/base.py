@@ -54,8 +54,8 @@ class Presenter(Protocol):
 
     def rules_text(self, options: BaseModel) -> str: ...
 
-    def describe(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
-        """Lines (HTML) saying what just happened, in order."""
+    def describe(self, events: Sequence[Event], names: Sequence[str], view: Any) -> list[str]:
+        """Lines (HTML) saying what just happened, in order; ``view`` is the public view after it."""
         ...
 
     def status(self, view: Any, names: Sequence[str]) -> list[str]:

@@ -76,7 +76,7 @@ class CoinAgePresenter:
             ]
         )
 
-    def describe(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    def describe(self, events: Sequence[Event], names: Sequence[str], view: CoinAgeView) -> list[str]:
         lines: list[str] = []
         previous: Event | None = None
         for event in events:

@@ -84,7 +84,7 @@ class ConquerorPresenter:
             ]
         )
 
-    def describe(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    def describe(self, events: Sequence[Event], names: Sequence[str], view: ConquerorView) -> list[str]:
         lines: list[str] = []
         for event in events:
             line = self._line(event, names)

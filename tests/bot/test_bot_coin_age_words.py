@@ -13,6 +13,7 @@ from rules.evolve import evolve
 
 NAMES = ["علی", "Sara"]
 GAME = GAMES["coin_age"]
+VIEW = GAME.view(GAME.setup(2, 0), None)
 
 
 def test_each_event_becomes_one_persian_line_with_the_player_and_persian_digits() -> None:
@@ -24,7 +25,7 @@ def test_each_event_becomes_one_persian_line_with_the_player_and_persian_digits(
         Captured(seat=1, size=3, side=0, space="A1"),
         GameEnded(reason="board_full"),
     ]
-    lines = presenter.describe(events, NAMES)
+    lines = presenter.describe(events, NAMES, VIEW)
     assert len(lines) == len(events)
     assert "علی" in lines[0] and "۴ سکه" in lines[0] and "۲ موافق" in lines[0]
     assert "سکهٔ ۳" in lines[1] and "«درختستان»" in lines[1]
@@ -35,11 +36,11 @@ def test_each_event_becomes_one_persian_line_with_the_player_and_persian_digits(
 
 def test_a_skipped_turn_is_told_but_a_normal_turn_end_is_not() -> None:
     skipped = presenter.describe(
-        [Tossed(seat=1, coins=((0, 0),), favourable=0), TurnEnded(seat=1, returned=(0,), automatic=True)], NAMES
+        [Tossed(seat=1, coins=((0, 0),), favourable=0), TurnEnded(seat=1, returned=(0,), automatic=True)], NAMES, VIEW
     )
     assert len(skipped) == 2 and "نوبت گذشت" in skipped[1]
     normal = presenter.describe(
-        [Placed(seat=0, size=0, space="A1"), TurnEnded(seat=0, returned=(), automatic=True)], NAMES
+        [Placed(seat=0, size=0, space="A1"), TurnEnded(seat=0, returned=(), automatic=True)], NAMES, VIEW
     )
     assert len(normal) == 1
 

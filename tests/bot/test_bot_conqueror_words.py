@@ -21,7 +21,7 @@ def _play(seed: int, steps: int) -> tuple[object, list[str]]:
         if not seats:
             break
         step = GAME.apply(state, seats[0], rng.choice(GAME.legal_actions(state, seats[0])))
-        lines += presenter.describe(step.events, NAMES)
+        lines += presenter.describe(step.events, NAMES, GAME.view(step.state, None))
         state = step.state
     return state, lines
 
