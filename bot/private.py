@@ -8,7 +8,7 @@ from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot import texts
+from bot import board, hands, texts
 from bot.access import is_member
 from bot.lobby import add_player, join_error
 from bot.lobby_message import parse_join_payload
@@ -23,7 +23,11 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     assert user is not None and message is not None
     svc = services(context)
     await svc.store.mark_reachable(user.id)
-    target = parse_join_payload(context.args[0]) if context.args else None
+    payload = context.args[0] if context.args else ""
+    if payload.startswith("h"):
+        await _reopen_hand(update, context, payload)
+        return
+    target = parse_join_payload(payload)
     if target is None:
         await message.reply_text(texts.WELCOME, parse_mode=ParseMode.HTML)
         return
@@ -45,6 +49,22 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
             return
         await add_player(context, record, user)
     await message.reply_text(texts.PRIVATE_JOINED.format(game=title, chat=chat_title))
+
+
+async def _reopen_hand(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:
+    """``/start h<chat>[_<topic>]``: send the player's hand for that chat's game again, at the bottom."""
+    user, message = update.effective_user, update.effective_message
+    assert user is not None and message is not None
+    target = parse_join_payload("j" + payload[1:])
+    if target is None:
+        await message.reply_text(texts.WELCOME, parse_mode=ParseMode.HTML)
+        return
+    async with locked_game(context, *target) as record:
+        seat = record.seat_of(user.id) if record is not None else None
+        if record is None or record.phase != "playing" or record.state is None or seat is None:
+            await message.reply_text(texts.NO_HAND)
+            return
+        await hands.send_hand(context, record, board.load_state(record), seat, again=True)
 
 
 async def _chat_title(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from dataclasses import dataclass
@@ -86,28 +87,59 @@ def player_to_act(t: Table, board: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError(f"nobody to act in: {caption!r}")
 
 
-def choose(board: dict[str, Any], rng: random.Random) -> str:
-    """A random but purposeful player: prefer actions over ending the turn, open menus to find them."""
-    options: list[str] = [b["data"] for b in buttons(board) if "data" in b]
-    actions = [d for d in options if d.startswith("g:") and not d.endswith(":x")]
+def choose(message: dict[str, Any], rng: random.Random) -> str:
+    """A random but purposeful player: prefer actions over ending the turn or passing, open menus to find
+    them. Works on the group's board (``g:``/``n:``) and on a private hand (``h:``/``k:``)."""
+    options: list[str] = [b["data"] for b in buttons(message) if "data" in b]
+    finals = [d for d in options if d.startswith(("g:", "h:")) and d.endswith(":x")]
+    actions = [d for d in options if d.startswith(("g:", "h:")) and d not in finals]
     menus: list[str] = [
-        b["data"] for b in buttons(board) if b.get("data", "").startswith("n:") and "بازگشت" not in b["text"]
+        b["data"] for b in buttons(message) if b.get("data", "").startswith(("n:", "k:")) and "بازگشت" not in b["text"]
     ]
-    if actions and (not menus or rng.random() < 0.7):
+    if actions and (not menus or rng.random() < 0.7) and (not finals or rng.random() < 0.85):
         return rng.choice(actions)
-    if menus:
+    if menus and (not finals or rng.random() < 0.85):
         return rng.choice(menus)
-    return next(d for d in options if d.endswith(":x"))
+    return rng.choice(finals or actions or menus)
+
+
+def _playable(message: dict[str, Any] | None, private: bool) -> bool:
+    kinds = ("h:", "k:") if private else ("g:", "n:")
+    return message is not None and any(b.get("data", "").startswith(kinds) for b in buttons(message))
+
+
+async def hand_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, Any] | None:
+    """The player's latest private picture from the bot (their hand), if any."""
+    pictures = [m for m in await sandbox.messages(player["id"]) if m["from_bot"] and m.get("photo")]
+    return pictures[-1] if pictures else None
 
 
 async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dict[str, Any]:
-    """Press one button as the player to act and wait for the board to change; return the new board."""
+    """Press one button as a player who has a decision to make, on the group's board or in their private
+    chat, and wait until the bot has redrawn what was pressed; return the group's board then."""
     board = board_of(await sandbox.messages(t.chat_id))
-    player = player_to_act(t, board)
-    data = choose(board, rng)
-    answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
-    assert answer["answered"] and not answer["text"], (data, answer)
-    return await changed_board(sandbox, t, board)
+    if _playable(board, private=False):
+        player = player_to_act(t, board)
+        data = choose(board, rng)
+        answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
+        assert answer["answered"] and not answer["text"], (data, answer)
+        return await changed_board(sandbox, t, board)
+    for player in rng.sample(t.players, len(t.players)):
+        hand = await hand_of(sandbox, player)
+        if hand is not None and _playable(hand, private=True):
+            data = choose(hand, rng)
+            answer = await sandbox.press(player["id"], hand["message_id"], player["id"], data)
+            assert answer["answered"] and not answer["text"], (data, answer)
+            await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))
+            await sandbox.idle(quiet=0.1)
+            return board_of(await sandbox.messages(t.chat_id))
+    raise AssertionError(f"nobody can act: {board['caption']!r}")
+
+
+def _moved_on(messages: list[dict[str, Any]], message: dict[str, Any]) -> bool:
+    now = next(m for m in messages if m["message_id"] == message["message_id"])
+    newer = any(m["from_bot"] and m.get("photo") and m["message_id"] > message["message_id"] for m in messages)
+    return bool(now["edits"] > message["edits"] or newer)
 
 
 async def changed_board(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> dict[str, Any]:
