@@ -49,7 +49,7 @@ def private_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
     codes = [game.encode(a) for a in game.legal_actions(state, seat)]
     if len(seats) > 1:
         return codes
-    return [c for c in codes if c.split(".", 1)[0] in hands.private_kinds]
+    return [c for c in codes if hands.is_private(c)]
 
 
 def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
@@ -64,7 +64,7 @@ def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
     if len(seats) > 1:
         return [], True
     codes = [game.encode(a) for a in game.legal_actions(state, seats[0])]
-    public = [c for c in codes if c.split(".", 1)[0] not in hands.private_kinds]
+    public = [c for c in codes if not hands.is_private(c)]
     return public, len(public) < len(codes)
 
 

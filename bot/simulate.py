@@ -117,22 +117,31 @@ async def hand_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, A
 async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dict[str, Any]:
     """Press one button as a player who has a decision to make, on the group's board or in their private
     chat, and wait until the bot has redrawn what was pressed; return the group's board then."""
-    board = board_of(await sandbox.messages(t.chat_id))
-    if _playable(board, private=False):
-        player = player_to_act(t, board)
-        data = choose(board, rng)
-        answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
-        assert answer["answered"] and not answer["text"], (data, answer)
-        return await changed_board(sandbox, t, board)
-    for player in rng.sample(t.players, len(t.players)):
-        hand = await hand_of(sandbox, player)
-        if hand is not None and _playable(hand, private=True):
+    for _ in range(5):
+        board = board_of(await sandbox.messages(t.chat_id))
+        private = []
+        for player in t.players:
+            hand = await hand_of(sandbox, player)
+            if hand is not None and _playable(hand, private=True):
+                private.append((player, hand))
+        if _playable(board, private=False) and (not private or rng.random() < 0.7):
+            player = player_to_act(t, board)
+            data = choose(board, rng)
+            answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
+            assert answer["answered"] and not answer["text"], (data, answer)
+            board = await changed_board(sandbox, t, board)
+            if private:  # private messages are redrawn after the board: let them settle
+                await sandbox.idle(quiet=0.1)
+            return board
+        if private:
+            player, hand = rng.choice(private)
             data = choose(hand, rng)
             answer = await sandbox.press(player["id"], hand["message_id"], player["id"], data)
             assert answer["answered"] and not answer["text"], (data, answer)
             await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))
             await sandbox.idle(quiet=0.1)
             return board_of(await sandbox.messages(t.chat_id))
+        await sandbox.idle(quiet=0.2)  # the private messages may still be on their way
     raise AssertionError(f"nobody can act: {board['caption']!r}")
 
 

@@ -22,10 +22,9 @@ class OptionToggle:
 class Hands(Protocol):
     """A game's private messages: each player's own view (their hand) and the choices made there."""
 
-    @property
-    def private_kinds(self) -> frozenset[str]:
-        """First segments of the action codes chosen in the private chat; while several seats decide at
-        once, every decision is made there."""
+    def is_private(self, code: str) -> bool:
+        """Whether this action is chosen in the player's private chat (it involves their secret); while
+        several seats decide at once, every decision is made there anyway."""
         ...
 
     def picture(self, view: Any, names: Sequence[str]) -> tuple[bytes, str]:

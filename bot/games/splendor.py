@@ -1,0 +1,187 @@
+"""اسپلندور in Persian words, menus and pictures; cards reserved from a deck are bought in private."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.fa import joined, name, num
+from bot.games.base import OptionToggle
+from rendering.encode import to_bytes
+from rendering.splendor import render, render_reserved
+from rules import Event
+from rules.splendor.model import (
+    GEMS_BY_PLAYERS,
+    GOLD_TOKENS,
+    LETTERS,
+    RESERVE_LIMIT,
+    TAKE_TWO_MIN,
+    TOKEN_LIMIT,
+    WINNING_POINTS,
+    CardBought,
+    CardReserved,
+    FinalRound,
+    GameEnded,
+    NobleVisited,
+    Passed,
+    SplendorView,
+    TokensReturned,
+    TokensTaken,
+)
+
+COLOUR_NAMES = ("سفید", "آبی", "سبز", "قرمز", "سیاه", "طلا")
+GEM_MARKS = ("⚪️", "🔵", "🟢", "🔴", "⚫️", "🟡")
+
+
+def tokens(counts: Sequence[int]) -> str:
+    """«۲ سفید و ۱ آبی» from six counts."""
+    parts = [f"{num(n)} {COLOUR_NAMES[i]}" for i, n in enumerate(counts) if n]
+    return joined(parts) or "هیچ"
+
+
+def letter_name(letter: str) -> str:
+    index = LETTERS.index(letter)
+    return f"{GEM_MARKS[index]} {COLOUR_NAMES[index]}"
+
+
+class SplendorHands:
+    """A card reserved from the top of a deck is seen by its owner alone: reserved cards are bought in private,
+    where the picture shows them face up."""
+
+    def is_private(self, code: str) -> bool:
+        return code.startswith(("b.h.", "bg.h."))
+
+    def picture(self, view: SplendorView, names: Sequence[str]) -> tuple[bytes, str]:
+        data, extension = to_bytes(render_reserved(view))
+        return data, f"reserved.{extension}"
+
+    def lines(self, view: SplendorView, names: Sequence[str]) -> list[str]:
+        assert view.seat is not None
+        me = view.players[view.seat]
+        return [
+            f"📌 کارت‌های رزروشده: {num(len(me.reserved))} از {num(RESERVE_LIMIT)}",
+            f"💎 ژتون‌ها: {tokens(me.tokens)}",
+            f"🏷 تخفیف کارت‌ها: {tokens(me.bonuses)}",
+            f"⭐️ امتیاز: {num(me.points)}",
+        ]
+
+
+class SplendorPresenter:
+    game_id = "splendor"
+    emoji = "💎"
+    summary = "۲ تا ۴ نفر؛ جواهر جمع کنید، کارت بخرید، اشراف‌زادگان را به خانه بیاورید"
+    toggles: tuple[OptionToggle, ...] = ()
+    hands = SplendorHands()
+
+    def rules_text(self, options: BaseModel) -> str:
+        gems = "، ".join(f"{num(n)} برای {num(p)} نفر" for p, n in sorted(GEMS_BY_PLAYERS.items()))
+        return "\n".join(
+            [
+                "💎 <b>اسپلندور</b> — ۲ تا ۴ نفر",
+                "",
+                f"ژتون جواهر از هر رنگ: {gems}؛ {num(GOLD_TOKENS)} طلا. اشراف‌زادگان: یکی بیش از شمار بازیکنان."
+                " سه ردیف کارت (سطح ۱ تا ۳)، هر ردیف ۴ کارت رو.",
+                "",
+                "<b>در هر نوبت یکی از این کارها:</b>",
+                "• سه ژتون از سه رنگ متفاوت (اگر کمتر از سه رنگ مانده، از هر رنگِ مانده یکی)",
+                f"• دو ژتون از یک رنگ، فقط اگر دست‌کم {num(TAKE_TWO_MIN)} ژتون از آن رنگ در بانک باشد",
+                f"• رزرو یک کارت رو یا کارت بالای یک دسته (حداکثر {num(RESERVE_LIMIT)} کارت) و گرفتن یک طلا اگر"
+                " مانده باشد؛ کارتی که از دسته رزرو شود را فقط خودتان در گفتگوی خصوصی می‌بینید و همان‌جا می‌خرید",
+                "• خرید یک کارت رو یا رزروشده: هر کارتِ خریده یک تخفیف از رنگ خودش می‌دهد و طلا جای هر رنگی را می‌گیرد",
+                "",
+                f"<b>پایان نوبت:</b> بیش از {num(TOKEN_LIMIT)} ژتون را خودتان برمی‌گردانید. اگر تخفیف‌هایتان به"
+                " خواستهٔ اشراف‌زاده‌ای برسد به دیدارتان می‌آید (۳ امتیاز، در هر نوبت یکی، با انتخاب شما).",
+                f"<b>پایان بازی:</b> وقتی کسی به {num(WINNING_POINTS)} امتیاز برسد، دور تا آخرین بازیکن تمام می‌شود."
+                " بیشترین امتیاز می‌برد؛ در برابری، کارت خریدهٔ کمتر؛ باز هم برابر: برد مشترک.",
+                "اگر بازیکنی هیچ کاری نتواند بکند پاس می‌دهد؛ اگر همه در یک دور پاس دهند بازی همان‌جا شمرده می‌شود.",
+            ]
+        )
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], view: SplendorView) -> list[str]:
+        return [line for event in events if (line := self._line(event, names))]
+
+    def _line(self, event: Event, names: Sequence[str]) -> str | None:
+        def who(seat: int) -> str:
+            return name(names[seat])
+
+        if isinstance(event, TokensTaken):
+            return f"💎 {who(event.seat)} برداشت: {tokens(event.tokens)}."
+        if isinstance(event, TokensReturned):
+            return f"↩️ {who(event.seat)} پس داد: {tokens(event.tokens)}."
+        if isinstance(event, CardReserved):
+            where = "از بالای دستهٔ" if event.slot is None else "از ردیف"
+            gold = " و یک طلا گرفت" if event.gold else ""
+            return f"📌 {who(event.seat)} یک کارت {where} سطح {num(event.level)} رزرو کرد{gold}."
+        if isinstance(event, CardBought):
+            source = "رزروشده‌اش" if event.slot is None else f"سطح {num(event.level)}"
+            return f"🛒 {who(event.seat)} کارت {source} را خرید (پرداخت: {tokens(event.paid)})."
+        if isinstance(event, NobleVisited):
+            return f"👑 اشراف‌زاده‌ای به دیدار {who(event.seat)} آمد (۳ امتیاز)."
+        if isinstance(event, Passed):
+            return f"✋ {who(event.seat)} کاری نمی‌توانست بکند و پاس داد."
+        if isinstance(event, FinalRound):
+            return f"⏳ {who(event.seat)} به {num(event.points)} امتیاز رسید؛ این دور، دور آخر است!"
+        if isinstance(event, GameEnded):
+            return "🏁 همه پاس دادند؛ بازی شمرده شد." if event.reason == "no_moves" else None
+        return None
+
+    def status(self, view: SplendorView, names: Sequence[str]) -> list[str]:
+        if view.finished:
+            return []
+        seat = view.turn
+        lines = ["⭐️ " + "، ".join(f"{name(names[p.seat])} {num(p.points)}" for p in view.players)]
+        if view.phase == "return":
+            lines.append(f"↩️ {name(names[seat])} باید {num(view.to_return)} ژتون پس بدهد.")
+        elif view.phase == "noble":
+            lines.append(f"👑 {name(names[seat])} اشراف‌زادهٔ میهمانش را انتخاب می‌کند.")
+        if view.final_round:
+            lines.append("⏳ دور آخر")
+        return lines
+
+    def result(self, view: SplendorView, names: Sequence[str]) -> list[str]:
+        lines = [
+            f"{name(names[p.seat])}: <b>{num(p.points)}</b> امتیاز، {num(len(p.cards))} کارت" for p in view.players
+        ]
+        if len(view.winners) == len(view.players) > 1:
+            lines.append("🤝 برد مشترک همه!")
+        else:
+            lines.append("🏆 برنده: " + "، ".join(f"<b>{name(names[w])}</b>" for w in view.winners))
+        return lines
+
+    def root_depth(self, kind: str) -> int:
+        return 1
+
+    def menu_columns(self, prefix: str) -> int:
+        return 2 if not prefix else 3
+
+    def menu_label(self, path: Sequence[str], view: SplendorView) -> str:
+        kind, rest = path[0], path[1:]
+        if not rest:
+            return {
+                "t": "💎 سه رنگ",
+                "t2": "💎💎 دو از یک رنگ",
+                "r": "📌 رزرو",
+                "b": "🛒 خرید",
+                "bg": "🟡 خرید با طلا",
+                "g": "↩️ پس دادن ژتون",
+                "n": "👑 اشراف‌زاده",
+                "p": "✋ پاس",
+            }[kind]
+        last = rest[-1]
+        if kind in ("t", "t2", "g"):
+            return letter_name(last)
+        if kind == "n":
+            return f"👑 n.{last}"
+        if len(rest) == 1:  # the level, or the reserve
+            return "📌 رزروشده‌ها" if last == "h" else f"سطح {num(int(last))}"
+        if len(rest) == 2:  # the slot: as labelled on the picture
+            return f"🂠 {rest[0]}.d" if last == "d" else f"{rest[0]}.{last}"
+        return "طلا به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in last)
+
+    def picture(self, view: SplendorView, names: Sequence[str]) -> tuple[bytes, str]:
+        data, extension = to_bytes(render(view, names=names))
+        return data, f"splendor.{extension}"
+
+
+presenter = SplendorPresenter()
