@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 from typing import Any
 
+from rules.carcassonne import Carcassonne
 from rules.coin_age import CoinAge
 from rules.condottiere import Condottiere
 from rules.conqueror import Conqueror
@@ -20,7 +21,7 @@ from rules.contract import (
 from rules.splendor import Splendor
 
 GAMES: Mapping[str, Game[Any, Any, Any]] = {
-    game.id: game for game in (CoinAge(), Condottiere(), Conqueror(), Splendor())
+    game.id: game for game in (CoinAge(), Condottiere(), Conqueror(), Splendor(), Carcassonne())
 }
 
 __all__ = [

@@ -1,0 +1,75 @@
+"""Helpers for the Carcassonne scenario tests: build a position from readable pieces and play text actions.
+
+Notation: a laid tile is ("E", x, y, rotation) with x eastwards, y southwards and rotation in clockwise
+quarter turns; a meeple is (seat, index of its tile in the laid order, spot) with the data's spot ids
+("c0", "r0", "f1", "m"). Actions are the engine's text form ("t.0_-1.2", "m.c0", "m.n").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import Event, Step
+from rules.carcassonne import Carcassonne, CarcassonneOptions, CarcassonneState
+from rules.carcassonne.data import BY_LETTER
+from rules.carcassonne.model import FeatureScored, Phase
+
+GAME = Carcassonne()
+FARMERS = CarcassonneOptions(farmers=True)
+
+
+def make_state(
+    tiles: Sequence[tuple[str, int, int, int]],
+    *,
+    drawn: str | None = None,
+    pile: str = "UUUU",
+    meeples: Sequence[tuple[int, int, str]] = (),
+    players: int = 2,
+    turn: int = 0,
+    phase: Phase | None = None,
+    options: CarcassonneOptions | None = None,
+) -> CarcassonneState:
+    """A position: ``tiles`` laid in order; ``drawn`` in the hand of ``turn`` (phase "tile"), or no tile in
+    hand and phase "meeple" for the last laid tile; ``pile`` the draw order as type letters."""
+    placed = tuple((BY_LETTER[t].index, x, y, r) for t, x, y, r in tiles)
+    on_board = tuple((seat, i, BY_LETTER[tiles[i][0]].spot_index[spot]) for seat, i, spot in meeples)
+    return CarcassonneState(
+        options=options or CarcassonneOptions(),
+        players=players,
+        rng=987654321987654321,
+        pile=tuple(BY_LETTER[c].index for c in pile),
+        drawn=BY_LETTER[drawn].index if drawn else -1,
+        placed=placed,
+        meeples=on_board,
+        points=tuple((0, 0, 0, 0) for _ in range(players)),
+        turn=turn,
+        phase=phase or ("tile" if drawn else "meeple"),
+    )
+
+
+def play(state: CarcassonneState, *texts: str) -> Step[CarcassonneState]:
+    """Apply text actions in order, each for the seat in turn; the final state and all the events."""
+    assert texts
+    events: list[Event] = []
+    for text in texts:
+        step = GAME.apply(state, state.turn, GAME.decode(text))
+        state = step.state
+        events.extend(step.events)
+    return Step(state, tuple(events))
+
+
+def legal(state: CarcassonneState, seat: int | None = None) -> set[str]:
+    seat = state.turn if seat is None else seat
+    return {GAME.encode(a) for a in GAME.legal_actions(state, seat)}
+
+
+def scores(state: CarcassonneState) -> tuple[int, ...]:
+    return tuple(sum(p) for p in state.points)
+
+
+def scored(events: Sequence[Event]) -> list[FeatureScored]:
+    return [e for e in events if isinstance(e, FeatureScored)]
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [e.kind for e in events]
