@@ -48,7 +48,8 @@ def caption(record: GameRecord, state: Any) -> str:
         if record.paused:
             lines.append("⏸ زمان‌سنج نوبت متوقف است.")
         turn = [mention(record.players[s].user_id, record.players[s].name) for s in game.to_act(state)]
-        lines.append("👈 نوبت " + "، ".join(turn))
+        where = " (در گفتگوی خصوصی)" if hands.group_codes(record, state)[1] else ""
+        lines.append("👈 نوبت " + "، ".join(turn) + where)
     text = "\n".join(lines)
     while len(text) > CAPTION_LIMIT and len(lines) > 3:  # drop the oldest news first
         del lines[2]
