@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import fields as dataclass_fields
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
-from operator import add, ge, sub
+from operator import add, le, sub
 from typing import Any, ClassVar
 
 from rules import rng
 from rules.contract import Event, GameOver, MalformedAction, NotYourTurn, Outcome, RuleViolation, Step
-from rules.evolve import evolve
 from rules.splendor.data import (
     BONUS,
     BY_LEVEL,
@@ -22,7 +23,6 @@ from rules.splendor.data import (
     NEED,
     NOBLE_KEY,
     NOBLE_POINTS,
-    NOBLE_REQUIRES,
     NOBLES,
     POINTS,
     TOTAL,
@@ -75,6 +75,9 @@ _DECK_RESERVES = tuple(_RESERVE[lv][0] for lv in LEVELS)
 # The take actions with what they move: counts of the six token kinds.
 _NON_NEGATIVE = {n: max(n, 0) for n in range(-20, 21)}  # a clamp as a lookup, for map() on the hot path
 _SEATS = range(max(GEMS_BY_PLAYERS))
+# min(n, count) as a lookup per count, for the tokens to return (n, count: at most all the tokens of a game).
+_ALL_TOKENS = max(GEMS_BY_PLAYERS.values()) * len(COLOURS) + GOLD_TOKENS
+_CAPPED = tuple({n: min(n, count) for n in range(_ALL_TOKENS + 1)} for count in range(_ALL_TOKENS + 1))
 # The take actions with what they move (six counts) and their event, per seat.
 _TAKEN: dict[SplendorAction, tuple[tuple[int, ...], tuple[TokensTaken, ...]]] = {
     action: (counts, tuple(TokensTaken(seat=seat, tokens=counts) for seat in _SEATS))
@@ -93,6 +96,38 @@ _NOBLE_MIN_BONUSES = min(sum(n.requires) for n in NOBLES)  # fewer bonuses than 
 # What matters of a bank count for taking: none, some, or enough to take two (index: the count).
 _STOCK = (0, *(1 if n < TAKE_TWO_MIN else 2 for n in range(1, max(GEMS_BY_PLAYERS.values()) + 1)))
 
+# Affordability of every card at once, in integers read as vectors of bytes, byte ``card`` (the card's id) of
+# each: byte ``card`` of ``_SHORT[c][p]`` is what the card lacks in colour c when the player has power p (gems
+# and bonuses) of it, so the five summed give every card's shortfall in gems, the gold it needs. Adding
+# ``_SLACK[gold]`` (each byte 127 - gold; byte 0, no card, 255 - gold) makes a byte 128 or more exactly when the
+# card cannot be bought (or is no card), and 127 - byte is then the gold left spare. No byte overflows into the
+# next: a shortfall is at most a card's total cost.
+_POWER_MAX = max(GEMS_BY_PLAYERS.values()) + max(sum(1 for c in CARDS if c.bonus == k) for k in GEMS)
+_SPARE_MAX = 127  # gold beyond this (never in a real game) takes the slow path
+
+
+def _bytes(values: Iterable[int]) -> int:
+    return int.from_bytes(bytes(values), "little")
+
+
+_SHORT = tuple(tuple(_bytes(max(0, cost[c] - p) for cost in COST) for p in range(_POWER_MAX + 1)) for c in GEMS)
+_SHORT_W, _SHORT_B, _SHORT_G, _SHORT_R, _SHORT_K = _SHORT
+_SLACK = tuple(_bytes((255 - gold, *(_SPARE_MAX - gold for _ in CARDS))) for gold in range(_SPARE_MAX + 1))
+_CARD_BYTES = len(COST)
+# Byte ``card`` of ``_PAYABLE[c][bonus][gems]``: the gems of colour c the player pays for the card (what the card
+# costs beyond the bonus, as far as the gems go), which gold may replace: bonus and gems as many as a game has.
+_GEMS_MAX = max(GEMS_BY_PLAYERS.values())
+_PAYABLE = tuple(
+    tuple(
+        tuple(bytes(min(gems, max(0, cost[c] - bonus)) for cost in COST) for gems in range(_GEMS_MAX + 1))
+        for bonus in range(_POWER_MAX + 1)
+    )
+    for c in GEMS
+)
+_PAYABLE_W, _PAYABLE_B, _PAYABLE_G, _PAYABLE_R, _PAYABLE_K = _PAYABLE
+if max(TOTAL) + _SPARE_MAX > 255:
+    raise ValueError("a card's cost no longer fits the affordability bytes")
+
 
 @cache
 def _takes(stock: tuple[int, ...]) -> tuple[SplendorAction, ...]:
@@ -103,14 +138,27 @@ def _takes(stock: tuple[int, ...]) -> tuple[SplendorAction, ...]:
     return (*three, *(SplendorAction("t2", tokens=(c,)) for c in GEMS if stock[c] == 2))
 
 
+# The take actions by the bank's gems (at most 8**5 keys in real games), for _main_actions.
+_TAKES_BY_GEMS: dict[tuple[int, ...], tuple[SplendorAction, ...]] = {}
+
+
+@cache
+def _multisets(kinds: int, size: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every multiset of ``size`` among ``kinds`` token kinds, in colour order, with its count per kind."""
+    return tuple(
+        (combo, tuple(combo.count(c) for c in range(kinds)))
+        for combo in combinations_with_replacement(range(kinds), size)
+    )
+
+
 @lru_cache(maxsize=4096)
 def _returns(tokens: tuple[int, ...], count: int) -> tuple[SplendorAction, ...]:
     """Every multiset of ``count`` tokens the player holds, in colour order (gold last); ``tokens`` may be
     capped at ``count`` per kind, as more make no difference."""
     return tuple(
         SplendorAction("g", tokens=combo)
-        for combo in combinations_with_replacement(range(len(TOKEN_NAMES)), count)
-        if all(combo.count(c) <= n for c, n in enumerate(tokens))
+        for combo, counts in _multisets(len(TOKEN_NAMES), count)
+        if all(map(le, counts, tokens))
     )
 
 
@@ -121,8 +169,8 @@ def _gold_buys(level: int, slot: int, payable: tuple[int, ...], spare: int) -> t
     return tuple(
         SplendorAction("bg", level, slot, combo)
         for size in range(1, spare + 1)
-        for combo in combinations_with_replacement(GEMS, size)
-        if all(combo.count(c) <= n for c, n in enumerate(payable))
+        for combo, counts in _multisets(len(COLOURS), size)
+        if all(map(le, counts, payable))
     )
 
 
@@ -140,16 +188,107 @@ def _dealt(slot: int, card: int) -> CardDealt:
     return CardDealt(level=LEVEL[card], slot=slot, card=CARD_KEY[card])
 
 
+# The frequent events with many distinct values are built as validation would build them, without validating:
+# their values are the engine's own, of the declared types (checked against validation at import, below).
+_set = object.__setattr__
+_new = object.__new__
+
+
 def _bought(seat: int, card: int, slot: int | None, paid: tuple[int, ...]) -> CardBought:
     """``slot`` None: bought from the reserve."""
-    return CardBought(seat=seat, card=CARD_KEY[card], level=LEVEL[card], slot=slot, paid=paid)
+    event = CardBought.__new__(CardBought)
+    _set(
+        event,
+        "__dict__",
+        {
+            "kind": "bought",
+            "audience": None,
+            "seat": seat,
+            "card": CARD_KEY[card],
+            "level": LEVEL[card],
+            "slot": slot,
+            "paid": paid,
+        },
+    )
+    _set(event, "__pydantic_fields_set__", {"seat", "card", "level", "slot", "paid"})
+    _set(event, "__pydantic_extra__", None)
+    _set(event, "__pydantic_private__", None)
+    return event
 
 
 def _reserved(audience: int | None, seat: int, level: int, slot: int | None, card: int, gold: bool) -> CardReserved:
     """``card`` 0: the public twin of a reservation from a deck, without the card."""
-    return CardReserved(
-        audience=audience, seat=seat, level=level, slot=slot, card=CARD_KEY[card] if card else None, gold=gold
+    event = CardReserved.__new__(CardReserved)
+    _set(
+        event,
+        "__dict__",
+        {
+            "kind": "reserved",
+            "audience": audience,
+            "seat": seat,
+            "level": level,
+            "slot": slot,
+            "card": CARD_KEY[card] if card else None,
+            "gold": gold,
+        },
     )
+    _set(event, "__pydantic_fields_set__", {"audience", "seat", "level", "slot", "card", "gold"})
+    _set(event, "__pydantic_extra__", None)
+    _set(event, "__pydantic_private__", None)
+    return event
+
+
+def _same_as_validated(built: Event, validated: Event) -> bool:
+    """The same value, field order, set fields and JSON as the validated event (a guard against a pydantic
+    that builds models differently)."""
+    return (
+        type(built) is type(validated)
+        and built == validated
+        and list(built.__dict__) == list(validated.__dict__)
+        and built.model_fields_set == validated.model_fields_set
+        and built.model_dump_json() == validated.model_dump_json()
+        and type(validated).model_validate_json(built.model_dump_json()) == built
+    )
+
+
+if not (
+    _same_as_validated(
+        _bought(1, 7, None, (1, 0, 2, 0, 0, 1)),
+        CardBought(seat=1, card=CARD_KEY[7], level=LEVEL[7], slot=None, paid=(1, 0, 2, 0, 0, 1)),
+    )
+    and _same_as_validated(
+        _reserved(None, 2, 3, 1, 88, True),
+        CardReserved(audience=None, seat=2, level=3, slot=1, card=CARD_KEY[88], gold=True),
+    )
+    and _same_as_validated(
+        _reserved(0, 0, 2, None, 0, False),
+        CardReserved(audience=0, seat=0, level=2, slot=None, card=None, gold=False),
+    )
+):
+    raise RuntimeError("events built without validation differ from validated ones")
+
+
+def _evolve(state: SplendorState, changes: Changes) -> SplendorState:
+    """``rules.evolve.evolve(state, **changes)``, without packing the changes as keywords."""
+    new: SplendorState = _new(SplendorState)
+    _set(new, "__dict__", {**state.__dict__, **changes})
+    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+_STEP_FIELDS = ("state", "events")
+if tuple(f.name for f in dataclass_fields(Step)) != _STEP_FIELDS:
+    raise RuntimeError("Step's fields changed: update _step")
+
+
+def _step(state: SplendorState, events: tuple[Event, ...]) -> Step[SplendorState]:
+    """``Step(state, events)`` without the call of the frozen dataclass's ``__init__`` (the same two slots set)."""
+    step: Step[SplendorState] = _new(Step)
+    _set(step, "state", state)
+    _set(step, "events", events)
+    return step
 
 
 def _replace(items: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -166,9 +305,20 @@ def _shortfall(card: int, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> in
     return short
 
 
+# The bonuses each noble requires, only the colours it requires (two or three).
+_NOBLE_NEEDS = ((), *(tuple((c, n) for c, n in enumerate(noble.requires) if n) for noble in NOBLES))
+
+
 def _welcoming(nobles: tuple[int, ...], bonus: tuple[int, ...]) -> list[int]:
     """The nobles on the table whose requirements these bonuses meet."""
-    return [n for n in nobles if all(map(ge, bonus, NOBLE_REQUIRES[n]))]
+    out = []
+    for noble in nobles:
+        for c, n in _NOBLE_NEEDS[noble]:
+            if bonus[c] < n:
+                break
+        else:
+            out.append(noble)
+    return out
 
 
 def _counts(colours: tuple[int, ...]) -> tuple[int, ...]:
@@ -275,7 +425,11 @@ class Splendor:
         if state.phase == "return":
             tokens = state.tokens[seat]
             count = sum(tokens) - TOKEN_LIMIT
-            return list(_returns(tuple(min(n, count) for n in tokens), count))
+            try:
+                capped = tuple(map(_CAPPED[count].__getitem__, tokens))
+            except (IndexError, KeyError):  # more tokens than a game has
+                capped = tuple(min(n, count) for n in tokens)
+            return list(_returns(capped, count))
         if state.phase == "noble":
             return [_NOBLE[n] for n in _welcoming(state.nobles, state.bonuses[seat])]
         return self._main_actions(state) or [PASS]
@@ -284,37 +438,58 @@ class Splendor:
         """The four actions in every legal form: takes, reserves of table cards, buys (table, then reserve;
         each with its gold variants), reserves from the decks. The hot path of random play, hence inlined."""
         seat = state.turn
-        out = list(_takes(tuple(map(_STOCK.__getitem__, state.bank[:GOLD]))))
+        gems = state.bank[:GOLD]
+        takes = _TAKES_BY_GEMS.get(gems)
+        if takes is None:
+            takes = _TAKES_BY_GEMS[gems] = _takes(tuple(map(_STOCK.__getitem__, gems)))
+        out = list(takes)
         reserved = state.reserved[seat]
         rows = state.rows
         table = rows[0] + rows[1] + rows[2]
         can_reserve = len(reserved) < RESERVE_LIMIT
         if can_reserve:
             if 0 in table:
-                out.extend(action for action, card in zip(_TABLE_RESERVES, table, strict=True) if card)
+                out.extend([action for action, card in zip(_TABLE_RESERVES, table, strict=True) if card])
             else:
                 out.extend(_TABLE_RESERVES)
         tokens = state.tokens[seat]
         bonus = state.bonuses[seat]
-        gold = tokens[GOLD]
-        power = list(map(add, tokens, bonus))
-        reach = sum(power) + gold  # a card costing more in all is out of reach: most cards, most turns
+        w, b, g, r, k, gold = tokens
+        bw, bb, bg, br, bk = bonus
+        fit: Sequence[int]
+        try:
+            short = _SHORT_W[w + bw] + _SHORT_B[b + bb] + _SHORT_G[g + bg] + _SHORT_R[r + br] + _SHORT_K[k + bk]
+            fit = (short + _SLACK[gold]).to_bytes(_CARD_BYTES, "little")
+        except IndexError:  # more power or gold than a real game has: the same, without the tables' bounds
+            short = sum(_SHORT[c][min(p, _POWER_MAX)] for c, p in enumerate(map(add, tokens, bonus)))
+            fit = [_SPARE_MAX - gold + (short >> 8 * card & 255) for card in range(_CARD_BYTES)]
+            fit[0] = _SPARE_MAX + 1
+        pw = pb = pg = pr = pk = b""
+        if gold:
+            try:
+                pw, pb, pg = _PAYABLE_W[bw][w], _PAYABLE_B[bb][b], _PAYABLE_G[bg][g]
+                pr, pk = _PAYABLE_R[br][r], _PAYABLE_K[bk][k]
+            except IndexError:  # more than a real game has: computed below, card by card
+                pw = b""
         for i, card in enumerate(table + reserved):
-            if not card or TOTAL[card] > reach:
-                continue
-            short = 0
-            for c, n in NEED[card]:
-                if n > power[c]:
-                    short += n - power[c]
-            if short <= gold:
+            spare = _SPARE_MAX - fit[card]  # gold left after paying what gems cannot; negative: out of reach
+            if spare >= 0:
                 out.append(_BUYS[i])
-                if gold > short:
-                    payable = tuple(map(_NON_NEGATIVE.__getitem__, map(min, tokens, map(sub, COST[card], bonus))))
+                if spare:
+                    if pw:
+                        payable: tuple[int, ...] = (pw[card], pb[card], pg[card], pr[card], pk[card])
+                    else:
+                        payable = tuple(map(_NON_NEGATIVE.__getitem__, map(min, tokens, map(sub, COST[card], bonus))))
                     if any(payable):
-                        out.extend(_gold_buys(*_PLACES[i], payable, gold - short))
+                        out.extend(_gold_buys(*_PLACES[i], payable, spare))
         if can_reserve:
-            decks = state.decks
-            out.extend(action for action, deck in zip(_DECK_RESERVES, decks, strict=True) if deck)
+            d1, d2, d3 = state.decks
+            if d1:
+                out.append(_DECK_RESERVES[0])
+            if d2:
+                out.append(_DECK_RESERVES[1])
+            if d3:
+                out.append(_DECK_RESERVES[2])
         return out
 
     def _has_main_action(self, state: SplendorState) -> bool:
@@ -366,7 +541,7 @@ class Splendor:
             raise RuleViolation("nothing to return and no noble to choose now")
         else:
             raise MalformedAction(f"unknown action kind {kind!r}")
-        return Step(new, tuple(events))
+        return _step(new, tuple(events))
 
     def _take(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
         known = _TAKEN.get(action)
@@ -383,9 +558,10 @@ class Splendor:
         elif len(colours) != min(3, GOLD - bank[:GOLD].count(0)):
             raise RuleViolation("three different colours; fewer only when the bank has fewer colours")
         events.append(event[seat])
+        tokens = state.tokens
         return {
             "bank": tuple(map(sub, bank, taken)),
-            "tokens": _replace(state.tokens, seat, tuple(map(add, state.tokens[seat], taken))),
+            "tokens": (*tokens[:seat], tuple(map(add, tokens[seat], taken)), *tokens[seat + 1 :]),
         }
 
     def _reserve(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
@@ -466,11 +642,13 @@ class Splendor:
         pay[GOLD] = short
         paid = tuple(pay)
         colour = BONUS[card]
+        all_tokens, cards, bonuses = state.tokens, state.cards, state.bonuses
+        after = seat + 1
         changes: Changes = {
             "bank": tuple(map(add, state.bank, paid)),
-            "tokens": _replace(state.tokens, seat, tuple(map(sub, tokens, paid))),
-            "cards": _replace(state.cards, seat, (*state.cards[seat], card)),
-            "bonuses": _replace(state.bonuses, seat, (*bonus[:colour], bonus[colour] + 1, *bonus[colour + 1 :])),
+            "tokens": (*all_tokens[:seat], tuple(map(sub, tokens, paid)), *all_tokens[after:]),
+            "cards": (*cards[:seat], (*cards[seat], card), *cards[after:]),
+            "bonuses": (*bonuses[:seat], (*bonus[:colour], bonus[colour] + 1, *bonus[colour + 1 :]), *bonuses[after:]),
         }
         if POINTS[card]:
             points = state.points
@@ -488,12 +666,14 @@ class Splendor:
     @staticmethod
     def _refill(state: SplendorState, level: int, slot: int, changes: Changes, events: list[Event]) -> None:
         """Fill the emptied slot from the top of its level's deck; with the deck empty it stays empty."""
-        deck = state.decks[level - 1]
+        index = level - 1
+        decks, rows = state.decks, state.rows
+        deck = decks[index]
         card = deck[-1] if deck else 0
-        row = state.rows[level - 1]
-        changes["rows"] = _replace(state.rows, level - 1, (*row[:slot], card, *row[slot + 1 :]))
+        row = rows[index]
+        changes["rows"] = (*rows[:index], (*row[:slot], card, *row[slot + 1 :]), *rows[level:])
         if card:
-            changes["decks"] = _replace(state.decks, level - 1, deck[:-1])
+            changes["decks"] = (*decks[:index], deck[:-1], *decks[level:])
             events.append(_dealt(slot, card))
 
     def _pass(self, state: SplendorState, seat: int, events: list[Event]) -> Changes:
@@ -539,14 +719,14 @@ class Splendor:
         passed in the round."""
         if limit and sum(changes.get("tokens", state.tokens)[seat]) > TOKEN_LIMIT:
             changes["phase"] = "return"
-            return evolve(state, **changes)
+            return _evolve(state, changes)
         if nobles:
             bonus = changes.get("bonuses", state.bonuses)[seat]
             if sum(bonus) >= _NOBLE_MIN_BONUSES:
                 welcoming = _welcoming(state.nobles, bonus)
                 if len(welcoming) > 1:
                     changes["phase"] = "noble"
-                    return evolve(state, **changes)
+                    return _evolve(state, changes)
                 if welcoming:
                     self._receive(state, seat, welcoming[0], False, changes, events)
         players = len(state.tokens)
@@ -563,8 +743,10 @@ class Splendor:
             changes["end_reason"] = reason
             events.append(GameEnded(reason=reason))
         else:
-            changes.update(turn=0, round=state.round + 1, passed=0)
-        return evolve(state, **changes)
+            changes["turn"] = 0
+            changes["round"] = state.round + 1
+            changes["passed"] = 0
+        return _evolve(state, changes)
 
     @staticmethod
     def _receive(
