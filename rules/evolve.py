@@ -15,13 +15,17 @@ M = TypeVar("M", bound=BaseModel)
 _set = object.__setattr__
 
 
-def evolve(model: M, **changes: Any) -> M:
-    """Return a copy of ``model`` with ``changes`` applied, without validation."""
-    new = model.__class__.__new__(model.__class__)
-    fields = dict(model.__dict__)
-    fields.update(changes)
+def assemble(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
+    """Build a ``cls`` from ``fields`` (every field, in declaration order) as validation would, without
+    validating: for values the engine made itself, of the declared types."""
+    new = cls.__new__(cls)
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _set(new, "__pydantic_fields_set__", fields_set)
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
+
+
+def evolve(model: M, **changes: Any) -> M:
+    """Return a copy of ``model`` with ``changes`` applied, without validation."""
+    return assemble(model.__class__, {**model.__dict__, **changes}, model.__pydantic_fields_set__)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from rules import rng
 from rules.contract import Event, GameOver, MalformedAction, NotYourTurn, Outcome, RuleViolation, Step
+from rules.evolve import assemble
 from rules.splendor.data import (
     BONUS,
     BY_LEVEL,
@@ -191,51 +192,35 @@ def _dealt(slot: int, card: int) -> CardDealt:
 # The frequent events with many distinct values are built as validation would build them, without validating:
 # their values are the engine's own, of the declared types (checked against validation at import, below).
 _set = object.__setattr__
-_new = object.__new__
+_new = object.__new__  # for Step, a frozen dataclass (see _step)
 
 
 def _bought(seat: int, card: int, slot: int | None, paid: tuple[int, ...]) -> CardBought:
     """``slot`` None: bought from the reserve."""
-    event = CardBought.__new__(CardBought)
-    _set(
-        event,
-        "__dict__",
-        {
-            "kind": "bought",
-            "audience": None,
-            "seat": seat,
-            "card": CARD_KEY[card],
-            "level": LEVEL[card],
-            "slot": slot,
-            "paid": paid,
-        },
-    )
-    _set(event, "__pydantic_fields_set__", {"seat", "card", "level", "slot", "paid"})
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", None)
-    return event
+    fields = {
+        "kind": "bought",
+        "audience": None,
+        "seat": seat,
+        "card": CARD_KEY[card],
+        "level": LEVEL[card],
+        "slot": slot,
+        "paid": paid,
+    }
+    return assemble(CardBought, fields, {"seat", "card", "level", "slot", "paid"})
 
 
 def _reserved(audience: int | None, seat: int, level: int, slot: int | None, card: int, gold: bool) -> CardReserved:
     """``card`` 0: the public twin of a reservation from a deck, without the card."""
-    event = CardReserved.__new__(CardReserved)
-    _set(
-        event,
-        "__dict__",
-        {
-            "kind": "reserved",
-            "audience": audience,
-            "seat": seat,
-            "level": level,
-            "slot": slot,
-            "card": CARD_KEY[card] if card else None,
-            "gold": gold,
-        },
-    )
-    _set(event, "__pydantic_fields_set__", {"audience", "seat", "level", "slot", "card", "gold"})
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", None)
-    return event
+    fields = {
+        "kind": "reserved",
+        "audience": audience,
+        "seat": seat,
+        "level": level,
+        "slot": slot,
+        "card": CARD_KEY[card] if card else None,
+        "gold": gold,
+    }
+    return assemble(CardReserved, fields, {"audience", "seat", "level", "slot", "card", "gold"})
 
 
 def _same_as_validated(built: Event, validated: Event) -> bool:
@@ -269,13 +254,8 @@ if not (
 
 
 def _evolve(state: SplendorState, changes: Changes) -> SplendorState:
-    """``rules.evolve.evolve(state, **changes)``, without packing the changes as keywords."""
-    new: SplendorState = _new(SplendorState)
-    _set(new, "__dict__", {**state.__dict__, **changes})
-    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
+    """``rules.evolve.evolve(state, **changes)``, with the changes as a dict the handlers built."""
+    return assemble(SplendorState, {**state.__dict__, **changes}, state.__pydantic_fields_set__)
 
 
 _STEP_FIELDS = ("state", "events")
