@@ -3,6 +3,7 @@
     python bench/engine_games.py                       # coin_age, 2 players, 2000 games
     python bench/engine_games.py --games 5000 --game coin_age --players 2
     python bench/engine_games.py --all                 # every registered game, every player count
+    python bench/engine_games.py --game carcassonne --players 5 --options '{"farmers": true}'
     python bench/engine_games.py --profile             # cProfile of the run, top functions by own time
 
 Each game is set up from its own seed and played by a ``random.Random(seed)`` choosing uniformly among the
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import random
 import sys
@@ -23,13 +25,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
+from pydantic import BaseModel
+
 from rules import GAMES, Game
 
 
-def play(game: Game[Any, Any, Any], players: int, seed: int) -> int:
+def play(game: Game[Any, Any, Any], players: int, seed: int, options: BaseModel | None = None) -> int:
     """One seeded random game to the end; returns the number of actions taken."""
     rnd = random.Random(seed)
-    state = game.setup(players, seed)
+    state = game.setup(players, seed, options)
     actions = 0
     to_act = game.to_act(state)
     while to_act:
@@ -40,11 +44,12 @@ def play(game: Game[Any, Any, Any], players: int, seed: int) -> int:
     return actions
 
 
-def bench(game_id: str, players: int, games: int) -> tuple[float, float]:
+def bench(game_id: str, players: int, games: int, options: dict[str, Any] | None = None) -> tuple[float, float]:
     """Return (games per second, mean actions per game)."""
     game = GAMES[game_id]
+    chosen = game.options_model.model_validate(options) if options else None
     start = time.perf_counter()
-    total = sum(play(game, players, seed) for seed in range(games))
+    total = sum(play(game, players, seed, chosen) for seed in range(games))
     elapsed = time.perf_counter() - start
     return games / elapsed, total / games
 
@@ -54,6 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per configuration (default 2000)")
     parser.add_argument("--game", default="coin_age", choices=sorted(GAMES), help="game id")
     parser.add_argument("--players", type=int, help="player count (default: the game's minimum)")
+    parser.add_argument("--options", type=json.loads, help="lobby options as JSON, e.g. '{\"farmers\": true}'")
     parser.add_argument("--all", action="store_true", help="every registered game and player count")
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary of the run")
     args = parser.parse_args(argv)
@@ -71,10 +77,11 @@ def main(argv: list[str] | None = None) -> None:
     for game_id, players in runs:
         if profiler:
             profiler.enable()
-        rate, mean = bench(game_id, players, args.games)
+        rate, mean = bench(game_id, players, args.games, args.options)
         if profiler:
             profiler.disable()
-        print(f"{game_id:<14} {players}p  {args.games} games  {rate:8.1f} games/s  {mean:6.1f} actions/game")
+        extra = f" {json.dumps(args.options)}" if args.options else ""
+        print(f"{game_id:<14} {players}p{extra}  {args.games} games  {rate:8.1f} games/s  {mean:6.1f} actions/game")
     if profiler:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
 

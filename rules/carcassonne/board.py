@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from rules.carcassonne.data import FITS, MATE, ORIENTED, STEP, STRIDE, TILES
+from rules.carcassonne.data import CONTACTS, FITS, MATE, ORIENTED, STEP, STRIDE, TILES
 
 Placement = tuple[int, int, int, int]  # (type, x, y, rotation)
 _CACHE_SIZE = 4096
@@ -135,6 +135,37 @@ class Board:
     def fits(self, ttype: int, x: int, y: int, rot: int) -> bool:
         need = self.frontier.get((x, y))
         return need is not None and rot in FITS[ttype][need]
+
+    def joins(self, ttype: int, x: int, y: int, rot: int) -> list[set[int]]:
+        """Per segment of a tile not yet laid at (x, y): the roots of the board's features it would join.
+        Segments of the tile that meet the same feature become one feature, so their sets are merged; this
+        tells which features a meeple would stand on without laying the tile."""
+        roots: list[set[int]] = [set() for _ in TILES[ttype].segments]
+        grid = self.grid
+        placed = self.placed
+        find = self.find
+        for d, touching in CONTACTS[ttype][rot]:
+            dx, dy = STEP[d]
+            other = grid.get((x + dx, y + dy))
+            if other is None:
+                continue
+            otype, _, _, orot = placed[other]
+            theirs = ORIENTED[otype][orot]
+            obase = other * STRIDE
+            for mine, is_edge, side in touching:
+                node = theirs.edge_segment[side] if is_edge else theirs.half_segment[side]
+                roots[mine].add(find(obase + node))
+        seen: dict[int, int] = {}
+        for i, joined in enumerate(roots):  # segments meeting a common feature share all their roots
+            for root in joined:
+                j = seen.setdefault(root, i)
+                if j != i and roots[j] is not joined:
+                    merged = roots[j] | joined
+                    for k, other_set in enumerate(roots):
+                        if other_set is roots[j] or other_set is joined:
+                            roots[k] = merged
+                    joined = merged
+        return roots
 
     def neighbours8(self, x: int, y: int) -> int:
         """The laid tiles among the eight around (x, y)."""

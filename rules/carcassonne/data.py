@@ -123,6 +123,25 @@ ORIENTED: tuple[tuple[Oriented, ...], ...] = tuple(
 )
 
 
+def _contacts(oriented: Oriented) -> tuple[tuple[int, tuple[tuple[int, bool, int], ...]], ...]:
+    """Per direction with a segment: (direction, ((segment, is an edge, the neighbour's edge or half-edge
+    index it meets), ...)), for finding the features a tile would join without laying it."""
+    out = []
+    for d in range(4):
+        touching: list[tuple[int, bool, int]] = []
+        if oriented.edge_segment[d] >= 0:
+            touching.append((oriented.edge_segment[d], True, (d + 2) % 4))
+        for h in (2 * d, 2 * d + 1):
+            if oriented.half_segment[h] >= 0:
+                touching.append((oriented.half_segment[h], False, MATE[h]))
+        if touching:
+            out.append((d, tuple(touching)))
+    return tuple(out)
+
+
+CONTACTS = tuple(tuple(_contacts(o) for o in rotations) for rotations in ORIENTED)
+
+
 def full_set() -> list[int]:
     """Every tile of the box as a type index, the starting tile included (72)."""
     return [t.index for t in TILES for _ in range(t.count)]

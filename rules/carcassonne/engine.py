@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import ClassVar
 
@@ -19,6 +20,7 @@ from rules.carcassonne.model import (
     MeepleSpot,
     MeepleView,
     PlacedTileView,
+    PlacementChoice,
     TileDiscarded,
     TileDrawn,
     TilePlaced,
@@ -27,9 +29,7 @@ from rules.carcassonne.scoring import apply_scores, completed, final
 from rules.contract import Event, GameOver, MalformedAction, NotYourTurn, Outcome, RuleViolation, Step
 from rules.evolve import evolve
 
-NO_MEEPLE = CarcAction("m", spot="n")
-_TILE_RE = re.compile(r"t\.(-?[0-9]{1,3})_(-?[0-9]{1,3})\.([0-3])")
-_MEEPLE_RE = re.compile(r"m\.(n|m|[crf][0-7])")
+_ACTION_RE = re.compile(r"t\.(-?[0-9]{1,3})_(-?[0-9]{1,3})\.([0-3])\.(n|m|[crf][0-7])")
 _SECRET_MIN = 4  # pile secrets shorter than this could match innocent text
 
 
@@ -110,87 +110,61 @@ class Carcassonne:
             out[m[0]] -= 1
         return tuple(out)
 
-    def meeple_spots(self, state: CarcassonneState) -> list[str]:
-        """Spots of the tile just laid that a meeple may take (phase "meeple"): not on a feature already
-        occupied through any connection, fields only with farmers, none without a meeple in supply."""
-        if state.phase != "meeple" or self.meeples_left(state)[state.turn] <= 0:
+    def free_spots(self, state: CarcassonneState, board: Board, x: int, y: int, rot: int) -> list[str]:
+        """Spots of the drawn tile laid at (x, y) turned ``rot`` that a meeple may take (see ``_free``)."""
+        if self.meeples_left(state)[state.turn] <= 0:
             return []
-        return self._free_spots(state, board_of(state.placed))
+        return _free(board, state.drawn, x, y, rot, _occupied(board, state.meeples), state.options.farmers)
 
-    def _free_spots(self, state: CarcassonneState, board: Board) -> list[str]:
-        index = len(state.placed) - 1
-        tile = TILES[state.placed[index][0]]
-        occupied = {board.find(m[1] * STRIDE + m[2]) for m in state.meeples}
-        out = []
-        for i, seg in enumerate(tile.segments):
-            if seg.kind == "field" and not state.options.farmers:
-                continue
-            if board.find(index * STRIDE + i) not in occupied:
-                out.append(seg.spot)
-        return out
+    def choices(self, state: CarcassonneState) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
+        """Every legal (x, y, rotation, meeple spots) of the drawn tile, by (y, x, rotation). Memoised on
+        what it depends on, since the legal actions and every view of a position need it."""
+        left = self.meeples_left(state)[state.turn] > 0
+        return _choices(state.placed, state.drawn, state.meeples, left, state.options.farmers)
 
     def legal_actions(self, state: CarcassonneState, seat: int) -> list[CarcAction]:
+        """Placements by (y, x, rotation); for each, its meeple spots in the tile's segment order, then none."""
         if state.phase == "over" or seat != state.turn:
             return []
-        if state.phase == "tile":
-            return [CarcAction("t", x, y, rot) for x, y, rot in board_of(state.placed).placements(state.drawn)]
-        return [*(CarcAction("m", spot=s) for s in self.meeple_spots(state)), NO_MEEPLE]
+        out: list[CarcAction] = []
+        for x, y, rot, spots in self.choices(state):
+            out.extend(CarcAction(x, y, rot, spot) for spot in spots)
+            out.append(CarcAction(x, y, rot))
+        return out
 
     def default_action(self, state: CarcassonneState, seat: int) -> CarcAction:
-        """On a time-out: the first legal placement (by y, then x, then rotation), then no meeple."""
-        if state.phase == "meeple":
-            return NO_MEEPLE
+        """On a time-out: the first legal placement (by y, then x, then rotation), without a meeple."""
         x, y, rot = board_of(state.placed).placements(state.drawn)[0]
-        return CarcAction("t", x, y, rot)
+        return CarcAction(x, y, rot)
 
     # Applying actions --------------------------------------------------------------------------
 
     def apply(self, state: CarcassonneState, seat: int, action: CarcAction) -> Step[CarcassonneState]:
+        """A whole turn (seed § tile, § meeple, § score): lay the tile, maybe a meeple, score, draw."""
         if state.phase == "over":
             raise GameOver("the game is over")
         if seat != state.turn:
             raise NotYourTurn(f"it is seat {state.turn}'s turn")
         if not isinstance(action, CarcAction):
             raise MalformedAction("not a Carcassonne action")
-        if action.kind == "t":
-            if state.phase != "tile":
-                raise RuleViolation("the tile is already laid: choose a meeple spot or none")
-            return self._lay(state, action)
-        if action.kind == "m":
-            if state.phase != "meeple":
-                raise RuleViolation("lay the drawn tile first")
-            return self._meeple(state, action)
-        raise MalformedAction(f"unknown action {action.kind}")
-
-    def _lay(self, state: CarcassonneState, action: CarcAction) -> Step[CarcassonneState]:
         board = board_of(state.placed)
         if not board.fits(state.drawn, action.x, action.y, action.rot):
             raise RuleViolation("the tile does not fit there: every edge must match its neighbour")
-        placed = (*state.placed, (state.drawn, action.x, action.y, action.rot))
+        if action.spot != "n" and action.spot not in self.free_spots(state, board, action.x, action.y, action.rot):
+            raise RuleViolation("no meeple may go there")
+        ttype = state.drawn
+        placed = (*state.placed, (ttype, action.x, action.y, action.rot))
         events: list[Event] = [
-            TilePlaced(seat=state.turn, tile=LETTERS[state.drawn], x=action.x, y=action.y, rotation=action.rot)
+            TilePlaced(seat=state.turn, tile=LETTERS[ttype], x=action.x, y=action.y, rotation=action.rot)
         ]
-        state = evolve(state, placed=placed, drawn=-1, phase="meeple")
-        new_board = board_of(placed)
-        if self.meeples_left(state)[state.turn] > 0 and self._free_spots(state, new_board):
-            return Step(state, tuple(events))
-        state, more = self._end_turn(state, new_board)  # nothing to choose: no meeple, straight on
-        events.extend(more)
-        return Step(state, tuple(events))
-
-    def _meeple(self, state: CarcassonneState, action: CarcAction) -> Step[CarcassonneState]:
-        board = board_of(state.placed)
-        events: list[Event] = []
+        meeples = state.meeples
         if action.spot != "n":
-            if action.spot not in self.meeple_spots(state):
-                raise RuleViolation("no meeple may go there")
-            index = len(state.placed) - 1
-            ttype, x, y, _ = state.placed[index]
             seg_index = TILES[ttype].spot_index[action.spot]
-            state = evolve(state, meeples=(*state.meeples, (state.turn, index, seg_index)))
+            meeples = (*meeples, (state.turn, len(placed) - 1, seg_index))
             kind = TILES[ttype].segments[seg_index].kind
-            events.append(MeeplePlaced(seat=state.turn, x=x, y=y, spot=action.spot, feature=kind))
-        state, more = self._end_turn(state, board)
+            events.append(MeeplePlaced(seat=state.turn, x=action.x, y=action.y, spot=action.spot, feature=kind))
+        state = evolve(state, placed=placed, drawn=-1, meeples=meeples)
+        state, more = self._end_turn(state, board_of(placed))
         events.extend(more)
         return Step(state, tuple(events))
 
@@ -228,34 +202,13 @@ class Carcassonne:
         )
 
     def view(self, state: CarcassonneState, seat: int | None) -> CarcassonneView:
+        """Everything but the pile's order. The parts are frozen and memoised, since a game's views repeat
+        nearly all of the previous position's."""
         tiles = tuple(_tile_view(i, p) for i, p in enumerate(state.placed))
-        meeples = tuple(
-            MeepleView(
-                seat=m[0],
-                tile_index=m[1],
-                x=state.placed[m[1]][1],
-                y=state.placed[m[1]][2],
-                spot=TILES[state.placed[m[1]][0]].segments[m[2]].spot,
-                feature=TILES[state.placed[m[1]][0]].segments[m[2]].kind,
-            )
-            for m in state.meeples
-        )
+        meeples = tuple(_meeple_view(m, state.placed[m[1]]) for m in state.meeples)
         candidates: tuple[CandidateSpot, ...] = ()
-        last: PlacedTileView | None = None
-        spots: tuple[MeepleSpot, ...] = ()
         if state.phase == "tile":
-            by_pos: dict[tuple[int, int], list[int]] = {}
-            for x, y, rot in board_of(state.placed).placements(state.drawn):
-                by_pos.setdefault((x, y), []).append(rot)
-            candidates = tuple(
-                CandidateSpot(number=n, x=x, y=y, rotations=tuple(rots))
-                for n, ((x, y), rots) in enumerate(by_pos.items(), start=1)
-            )
-        elif state.phase == "meeple":
-            last = tiles[-1]
-            segs = TILES[state.placed[-1][0]].segments
-            by_spot = {s.spot: s.kind for s in segs}
-            spots = tuple(MeepleSpot(spot=s, feature=by_spot[s]) for s in self.meeple_spots(state))
+            candidates = _candidates(state.drawn, self.choices(state))
         totals = _totals(state)
         over = state.phase == "over"
         return CarcassonneView(
@@ -274,8 +227,7 @@ class Carcassonne:
             drawn=LETTERS[state.drawn] if state.drawn >= 0 else None,
             drawn_edges=ORIENTED[state.drawn][0].edges if state.drawn >= 0 else None,
             candidates=candidates,
-            last_tile=last,
-            meeple_spots=spots,
+            last_tile=tiles[-1] if len(tiles) > 1 else None,
             finished=over,
             winners=_winners(totals) if over else (),
         )
@@ -283,22 +235,16 @@ class Carcassonne:
     # Text form -----------------------------------------------------------------------------------
 
     def encode(self, action: CarcAction) -> str:
-        if action.kind == "t":
-            return f"t.{action.x}_{action.y}.{action.rot}"
-        return f"m.{action.spot}"
+        return f"t.{action.x}_{action.y}.{action.rot}.{action.spot}"
 
     def decode(self, text: str) -> CarcAction:
         if not isinstance(text, str):
             raise MalformedAction("an action is text")
-        m = _TILE_RE.fullmatch(text)
-        action: CarcAction | None = None
-        if m:
-            action = CarcAction("t", int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        else:
-            m = _MEEPLE_RE.fullmatch(text)
-            if m:
-                action = CarcAction("m", spot=m.group(1))
-        if action is None or self.encode(action) != text:
+        m = _ACTION_RE.fullmatch(text)
+        if m is None:
+            raise MalformedAction(f"not a Carcassonne action: {text!r}")
+        action = CarcAction(int(m.group(1)), int(m.group(2)), int(m.group(3)), m.group(4))
+        if self.encode(action) != text:  # e.g. "-0" or a leading zero
             raise MalformedAction(f"not a Carcassonne action: {text!r}")
         return action
 
@@ -318,6 +264,61 @@ class Carcassonne:
         return tuple(out)
 
 
+def _occupied(board: Board, meeples: tuple[tuple[int, int, int], ...]) -> set[int]:
+    """The roots of the features that hold a meeple."""
+    return {board.find(m[1] * STRIDE + m[2]) for m in meeples}
+
+
+def _free(board: Board, ttype: int, x: int, y: int, rot: int, occupied: set[int], farmers: bool) -> list[str]:
+    """Spots of a tile laid at (x, y) turned ``rot`` that a meeple may take: not on a feature already occupied
+    through any connection, fields only with farmers. Computed from the board before the tile is laid, so
+    listing every placement's spots stays cheap."""
+    joins = board.joins(ttype, x, y, rot)
+    return [
+        seg.spot
+        for seg, roots in zip(TILES[ttype].segments, joins, strict=True)
+        if (seg.kind != "field" or farmers) and not roots & occupied
+    ]
+
+
+@functools.lru_cache(maxsize=256)
+def _choices(
+    placed: tuple[tuple[int, int, int, int], ...],
+    ttype: int,
+    meeples: tuple[tuple[int, int, int], ...],
+    has_meeple: bool,
+    farmers: bool,
+) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
+    board = board_of(placed)
+    occupied = _occupied(board, meeples)
+    return tuple(
+        (x, y, rot, tuple(_free(board, ttype, x, y, rot, occupied, farmers)) if has_meeple else ())
+        for x, y, rot in board.placements(ttype)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _candidates(ttype: int, choices: tuple[tuple[int, int, int, tuple[str, ...]], ...]) -> tuple[CandidateSpot, ...]:
+    kinds = {seg.spot: seg.kind for seg in TILES[ttype].segments}
+    by_pos: dict[tuple[int, int], list[PlacementChoice]] = {}
+    for x, y, rot, free in choices:
+        spots = tuple(MeepleSpot(spot=s, feature=kinds[s]) for s in free)
+        by_pos.setdefault((x, y), []).append(PlacementChoice(rotation=rot, spots=spots))
+    return tuple(
+        CandidateSpot(number=n, x=x, y=y, rotations=tuple(rotations))
+        for n, ((x, y), rotations) in enumerate(by_pos.items(), start=1)
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _meeple_view(meeple: tuple[int, int, int], placement: tuple[int, int, int, int]) -> MeepleView:
+    seat, index, segment = meeple
+    ttype, x, y, _ = placement
+    seg = TILES[ttype].segments[segment]
+    return MeepleView(seat=seat, tile_index=index, x=x, y=y, spot=seg.spot, feature=seg.kind)
+
+
+@functools.lru_cache(maxsize=8192)
 def _tile_view(index: int, placement: tuple[int, int, int, int]) -> PlacedTileView:
     ttype, x, y, rot = placement
     return PlacedTileView(index=index, tile=LETTERS[ttype], x=x, y=y, rotation=rot, edges=ORIENTED[ttype][rot].edges)

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.contract import Event
 
-Phase = Literal["tile", "meeple", "over"]
+Phase = Literal["tile", "over"]
 CATEGORIES = ("road", "city", "monastery", "field")  # the order of a seat's points in ``state.points``
 
 
@@ -43,14 +43,14 @@ class CarcassonneState(BaseModel):
 
 
 class CarcAction(NamedTuple):
-    """``kind`` "t": lay the drawn tile at (x, y) turned ``rot`` quarter turns clockwise; "m": put a meeple
-    on ``spot`` of the tile just laid ("c0", "r1", "f0", "m"), or none with ``spot`` "n"."""
+    """A whole turn: lay the drawn tile at (x, y) turned ``rot`` quarter turns clockwise and put a meeple on
+    ``spot`` of that tile ("c0", "r1", "f0", "m"), or none with ``spot`` "n". One action, so that a player
+    can change their mind about the tile until the meeple is chosen (the bot confirms the whole turn)."""
 
-    kind: Literal["t", "m"]
-    x: int = 0
-    y: int = 0
-    rot: int = 0
-    spot: str = ""
+    x: int
+    y: int
+    rot: int
+    spot: str = "n"
 
 
 # Events -------------------------------------------------------------------------------------------
@@ -109,6 +109,8 @@ class GameEnded(Event):
 
 
 class PlacedTileView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     index: int  # order of placement; the starting tile is 0
     tile: str  # type letter A..X
     x: int
@@ -118,6 +120,8 @@ class PlacedTileView(BaseModel):
 
 
 class MeepleView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     tile_index: int
     x: int
@@ -126,18 +130,31 @@ class MeepleView(BaseModel):
     feature: Literal["city", "road", "field", "monastery"]
 
 
+class MeepleSpot(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    spot: str  # segment id of the tile type, in its reference orientation
+    feature: Literal["city", "road", "field", "monastery"]
+
+
+class PlacementChoice(BaseModel):
+    """One legal rotation at a candidate position and the spots a meeple may take on the tile laid so."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rotation: int
+    spots: tuple[MeepleSpot, ...]  # empty when the seat has no meeple left or every feature is taken
+
+
 class CandidateSpot(BaseModel):
     """A legal position for the drawn tile: ``number`` counts from 1 in (y, x) order."""
+
+    model_config = ConfigDict(frozen=True)
 
     number: int
     x: int
     y: int
-    rotations: tuple[int, ...]
-
-
-class MeepleSpot(BaseModel):
-    spot: str
-    feature: Literal["city", "road", "field", "monastery"]
+    rotations: tuple[PlacementChoice, ...]
 
 
 class CarcassonneView(BaseModel):
@@ -159,8 +176,7 @@ class CarcassonneView(BaseModel):
     phase: Phase
     drawn: str | None
     drawn_edges: str | None  # c/r/f for N, E, S, W in the reference orientation
-    candidates: tuple[CandidateSpot, ...]  # phase "tile"
-    last_tile: PlacedTileView | None  # phase "meeple": the tile just laid
-    meeple_spots: tuple[MeepleSpot, ...]  # phase "meeple"
+    candidates: tuple[CandidateSpot, ...]  # phase "tile": every legal placement with its meeple spots
+    last_tile: PlacedTileView | None  # the tile laid most recently (None while only the starting tile lies)
     finished: bool
     winners: tuple[int, ...]

@@ -8,17 +8,17 @@ are in ``rules/carcassonne/README.md``. Coordinates: x eastwards, y southwards; 
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from carcassonne_support import FARMERS, GAME, kinds, legal, make_state, play, scored, scores
+from carcassonne_support import FARMERS, GAME, kinds, legal, make_state, placements, play, scored, scores, spots_at
 
 from rules import MalformedAction, NotYourTurn, RuleViolation
+from rules.carcassonne import CarcassonneState
 from rules.carcassonne.board import board_of
-from rules.carcassonne.data import LETTERS, MEEPLES, ORIENTED, TILES, full_set
+from rules.carcassonne.data import LETTERS, MEEPLES, ORIENTED, STRIDE, TILES, full_set
 from rules.carcassonne.model import CarcAction, TileDiscarded, TileDrawn
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "carcassonne_base_tiles.json"
@@ -74,57 +74,61 @@ def test_seven_meeples_each() -> None:
 def test_edges_must_match_in_every_rotation() -> None:
     """§ tile: a tile joins only like to like; every rotation is tried. A straight road next to D."""
     state = make_state([("D", 0, 0, 0)], drawn="U")
-    assert legal(state) == {"t.1_0.1", "t.1_0.3", "t.0_1.1", "t.0_1.3", "t.-1_0.1", "t.-1_0.3"}
-    assert [GAME.encode(a) for a in GAME.legal_actions(state, 0)][:2] == ["t.-1_0.1", "t.-1_0.3"]
+    assert placements(state) == {"t.1_0.1", "t.1_0.3", "t.0_1.1", "t.0_1.3", "t.-1_0.1", "t.-1_0.3"}
+    assert [GAME.encode(a) for a in GAME.legal_actions(state, 0)][:3] == ["t.-1_0.1.r0", "t.-1_0.1.n", "t.-1_0.3.r0"]
     with pytest.raises(RuleViolation):
-        play(state, "t.0_-1.0")  # road against D's city
+        play(state, "t.0_-1.0.n")  # road against D's city
     with pytest.raises(RuleViolation):
-        play(state, "t.5_5.0")  # not next to any tile
+        play(state, "t.5_5.0.n")  # not next to any tile
 
 
 def test_candidates_numbered_in_y_x_order() -> None:
-    """Interp.: candidate positions are numbered from 1 by (y, x), with their legal rotations."""
-    state = make_state([("D", 0, 0, 0)], drawn="U")
-    spots = [(c.number, c.x, c.y, c.rotations) for c in GAME.view(state, None).candidates]
+    """Interp.: candidate positions are numbered from 1 by (y, x), with their legal rotations and, for each,
+    the meeple spots of the tile laid so."""
+    state = make_state([("D", 0, 0, 0)], drawn="U", meeples=[(1, 0, "r0")])
+    candidates = GAME.view(state, None).candidates
+    spots = [(c.number, c.x, c.y, tuple(r.rotation for r in c.rotations)) for c in candidates]
     assert spots == [(1, -1, 0, (1, 3)), (2, 1, 0, (1, 3)), (3, 0, 1, (1, 3))]
+    assert [[s.spot for s in r.spots] for r in candidates[0].rotations] == [[], []]  # D's road is taken
+    assert [(s.spot, s.feature) for s in candidates[2].rotations[0].spots] == [("r0", "road")]
 
 
-def test_default_action_is_first_placement_then_no_meeple() -> None:
-    """Interp.: on a time-out the first legal placement is laid, then no meeple."""
+def test_default_action_is_first_placement_without_meeple() -> None:
+    """Interp.: on a time-out the first legal placement is laid, without a meeple."""
     state = make_state([("D", 0, 0, 0)], drawn="U")
-    assert GAME.encode(GAME.default_action(state, 0)) == "t.-1_0.1"
-    state = play(state, "t.-1_0.1").state
-    assert state.phase == "meeple" and GAME.default_action(state, 0) == CarcAction("m", spot="n")
+    assert GAME.default_action(state, 0) == CarcAction(-1, 0, 1, "n")
+    assert GAME.encode(GAME.default_action(state, 0)) == "t.-1_0.1.n"
 
 
 def test_undrawable_tile_is_discarded_and_replaced() -> None:
     """RULES.md: a tile no player could place is shown, discarded and replaced."""
-    state = make_state([("C", 0, 0, 0)], pile="BBEU")  # only city edges are open: a monastery fits nowhere
-    step = play(state, "m.n")
-    assert kinds(step.events) == ["tile_discarded", "tile_discarded", "tile_drawn"]
+    state = make_state([("C", 0, 0, 0)], drawn="C", pile="BBEU")  # only city edges stay open: no monastery fits
+    step = play(state, "t.1_0.0.n")
+    assert kinds(step.events) == ["tile_placed", "tile_discarded", "tile_discarded", "tile_drawn"]
     assert [e.tile for e in step.events if isinstance(e, TileDiscarded)] == ["B", "B"]
     assert isinstance(step.events[-1], TileDrawn) and step.events[-1].seat == 1
     assert LETTERS[step.state.drawn] == "E" and step.state.turn == 1
     assert GAME.view(step.state, None).discarded == ("B", "B")
 
 
-def test_wrong_seat_and_wrong_phase() -> None:
-    """Turns: only the seat in turn acts, first the tile, then the meeple."""
+def test_wrong_seat_and_spots_not_on_the_tile() -> None:
+    """Turns: only the seat in turn acts; a meeple only on a spot the laid tile has."""
     state = make_state([("D", 0, 0, 0)], drawn="U")
     with pytest.raises(NotYourTurn):
-        GAME.apply(state, 1, GAME.decode("t.1_0.1"))
-    with pytest.raises(RuleViolation):
-        play(state, "m.n")
-    state = play(state, "t.1_0.1").state
-    with pytest.raises(RuleViolation):
-        play(state, "t.0_1.1")
+        GAME.apply(state, 1, GAME.decode("t.1_0.1.n"))
+    for text in ("t.1_0.1.c0", "t.1_0.1.m", "t.1_0.1.r1"):  # a straight road has none of these
+        with pytest.raises(RuleViolation):
+            play(state, text)
+    assert play(state, "t.1_0.1.r0").state.turn == 1
 
 
 def test_encode_decode() -> None:
-    """Interp.: actions are "t.<x>_<y>.<rot>" then "m.<spot>" or "m.n"; non-canonical text is refused."""
-    for text in ("t.-12_3.2", "t.0_0.0", "m.n", "m.c0", "m.r2", "m.f1", "m.m"):
+    """Interp.: a turn is "t.<x>_<y>.<rot>.<spot>" with spot "n" for no meeple; non-canonical text is
+    refused."""
+    for text in ("t.-12_3.2.n", "t.0_0.0.c0", "t.1_1.3.r2", "t.1_1.0.f1", "t.1_1.0.m"):
         assert GAME.encode(GAME.decode(text)) == text
-    for text in ("t.-0_0.0", "t.1_1.4", "t.01_0.0", "m.x0", "m.c", "p.1_1.0", "t.1_1", "m.n.n"):
+    bad = ("t.-0_0.0.n", "t.1_1.4.n", "t.01_0.0.n", "t.1_1.0.x0", "t.1_1.0.c", "p.1_1.0.n", "t.1_1.0", "m.n")
+    for text in (*bad, "t.1_1.0.n.n"):
         with pytest.raises(MalformedAction):
             GAME.decode(text)
 
@@ -135,21 +139,29 @@ def test_encode_decode() -> None:
 def test_meeple_spots_of_the_new_tile() -> None:
     """§ meeple: a meeple may go on a road, city or monastery of the tile just laid; fields only with
     farmers (RULES.md)."""
-    state = play(make_state([("D", 0, 0, 0)], drawn="A"), "t.0_1.0").state  # below D, its road southwards
-    assert legal(state) == {"m.m", "m.r0", "m.n"}  # the field needs farmers
+    state = make_state([("D", 0, 0, 0)], drawn="A")
+    assert spots_at(state, "t.-1_0.3") == {"m", "r0", "n"}  # the field needs farmers
     state = make_state([("D", 0, 0, 0)], drawn="A", options=FARMERS)
-    state = play(state, "t.-1_0.3").state
-    assert legal(state) == {"m.m", "m.r0", "m.f0", "m.n"}
+    assert spots_at(state, "t.-1_0.3") == {"m", "r0", "f0", "n"}
 
 
 def test_meeple_blocked_through_a_connection() -> None:
     """§ meeple: not on a feature that already holds a meeple anywhere along it."""
     state = make_state([("D", 0, 0, 0)], drawn="U", meeples=[(0, 0, "r0")], turn=1, options=FARMERS)
-    state = play(state, "t.1_0.1").state
-    assert legal(state) == {"m.f0", "m.f1", "m.n"}
+    assert spots_at(state, "t.1_0.1") == {"f0", "f1", "n"}
+    with pytest.raises(RuleViolation):
+        play(state, "t.1_0.1.r0")
     state = make_state([("D", 0, 0, 0)], drawn="U", meeples=[(0, 0, "r0")], turn=1)
-    step = play(state, "t.1_0.1")  # nothing to choose without farmers: the turn passes at once
-    assert step.state.turn == 0 and step.state.phase == "tile"
+    assert spots_at(state, "t.1_0.1") == {"n"}
+
+
+def test_meeple_blocked_when_the_tile_joins_two_features() -> None:
+    """§ meeple: a tile whose one road joins a free road and an occupied one is blocked; its spots are those
+    of the tile as laid, found without laying it (checked against laying it in ``test_free_spots_...``)."""
+    tiles = [("D", 0, 0, 0), ("V", 2, 0, 1)]  # D's road runs east to (1, 0); V's curve opens west and north
+    state = make_state(tiles, drawn="U", meeples=[(1, 1, "r0")])
+    assert spots_at(state, "t.1_0.1") == {"n"}  # the straight road joins D's road to the occupied curve
+    assert spots_at(state, "t.-1_0.1") == {"r0", "n"}
 
 
 def test_no_meeple_left_skips_the_choice() -> None:
@@ -157,7 +169,8 @@ def test_no_meeple_left_skips_the_choice() -> None:
     tiles = [("D", 0, 0, 0)] + [("B", 10 + i, 10, 0) for i in range(7)]
     state = make_state(tiles, drawn="U", meeples=[(0, 1 + i, "m") for i in range(7)])
     assert GAME.view(state, None).meeples_left == (0, 7)
-    step = play(state, "t.1_0.1")
+    assert spots_at(state, "t.1_0.1") == {"n"}
+    step = play(state, "t.1_0.1.n")
     assert step.state.turn == 1 and kinds(step.events) == ["tile_placed", "tile_drawn"]
 
 
@@ -168,7 +181,8 @@ def test_completed_city_scores_and_meeple_returns() -> None:
     """§ score: a closed city scores 2 per tile; the meeple goes back to its owner. A meeple put on the
     tile that closes the city scores at once."""
     state = make_state([("D", 0, 0, 0)], drawn="E")
-    step = play(state, "t.0_-1.2", "m.c0")
+    step = play(state, "t.0_-1.2.c0")
+    assert kinds(step.events)[:3] == ["tile_placed", "meeple_placed", "feature_scored"]
     [event] = scored(step.events)
     assert (event.feature, event.points, event.seats, event.complete) == ("city", 4, (0,), True)
     assert scores(step.state) == (4, 0) and step.state.meeples == ()
@@ -178,7 +192,8 @@ def test_completed_city_scores_and_meeple_returns() -> None:
 def test_city_shields_count_two() -> None:
     """§ score: +2 per shield in a completed city (RULES.md: no small-city exception)."""
     state = make_state([("D", 0, 0, 0), ("E", 0, -2, 2)], drawn="F", meeples=[(1, 0, "c0")])
-    step = play(state, "t.0_-1.1")  # every feature of the tile is taken: no meeple choice
+    assert spots_at(state, "t.0_-1.1") == {"n"}  # every feature of the tile is taken
+    step = play(state, "t.0_-1.1.n")
     assert [(e.points, e.seats) for e in scored(step.events)] == [(2 * 3 + 2, (1,))]
 
 
@@ -187,7 +202,7 @@ def test_city_closed_by_one_tile_from_three_parts_majority() -> None:
     other meeple returns without points."""
     tiles = [("D", 0, 0, 0), ("E", 1, -1, 3), ("E", -1, -1, 1)]
     state = make_state(tiles, drawn="R", meeples=[(1, 0, "c0"), (0, 1, "c0"), (0, 2, "c0")], turn=1)
-    step = play(state, "t.0_-1.2")  # every feature of the tile is taken: no meeple choice
+    step = play(state, "t.0_-1.2.n")
     [event] = scored(step.events)
     assert (event.points, event.seats, event.returned) == (8, (0,), (2, 1))
     assert scores(step.state) == (8, 0) and step.state.meeples == ()
@@ -196,7 +211,7 @@ def test_city_closed_by_one_tile_from_three_parts_majority() -> None:
 def test_shared_city_tie_scores_in_full_for_both() -> None:
     """§ score: tied majorities all score in full."""
     state = make_state([("D", 0, 0, 0), ("E", 0, -2, 2)], drawn="G", meeples=[(0, 0, "c0"), (1, 1, "c0")])
-    step = play(state, "t.0_-1.1")  # every feature of the tile is taken: no meeple choice
+    step = play(state, "t.0_-1.1.n")
     assert [(e.points, e.seats) for e in scored(step.events)] == [(6, (0, 1))]
     assert scores(step.state) == (6, 6)
 
@@ -204,7 +219,7 @@ def test_shared_city_tie_scores_in_full_for_both() -> None:
 def test_completed_road_scores_one_per_tile() -> None:
     """§ score: a road closed at both ends (monastery, village) scores 1 per tile."""
     state = make_state([("D", 0, 0, 0), ("A", -1, 0, 3)], drawn="A", meeples=[(0, 0, "r0")], turn=1)
-    step = play(state, "t.1_0.1", "m.n")
+    step = play(state, "t.1_0.1.n")
     [event] = scored(step.events)
     assert (event.feature, event.points, event.seats, event.returned) == ("road", 3, (0,), (1, 0))
     assert scores(step.state) == (3, 0)
@@ -213,7 +228,7 @@ def test_completed_road_scores_one_per_tile() -> None:
 def test_open_road_does_not_score_in_play() -> None:
     """§ score: only completed features score during play."""
     state = make_state([("D", 0, 0, 0)], drawn="U", meeples=[(0, 0, "r0")], turn=1)
-    step = play(state, "t.1_0.1")
+    step = play(state, "t.1_0.1.n")
     assert scored(step.events) == [] and scores(step.state) == (0, 0) and len(step.state.meeples) == 1
 
 
@@ -221,8 +236,8 @@ def test_loop_road_is_complete() -> None:
     """§ score: a road that loops back on itself is complete."""
     tiles = [("V", 0, 0, 3), ("V", 1, 0, 0), ("V", 1, 1, 1)]
     state = make_state(tiles, drawn="V", meeples=[(0, 0, "r0")], turn=1)
-    assert legal(state) >= {"t.0_1.2"}
-    step = play(state, "t.0_1.2")  # every feature of the tile is taken: no meeple choice
+    assert placements(state) >= {"t.0_1.2"}
+    step = play(state, "t.0_1.2.n")
     assert [(e.feature, e.points, e.seats) for e in scored(step.events)] == [("road", 4, (0,))]
 
 
@@ -230,7 +245,7 @@ def test_surrounded_monastery_scores_nine() -> None:
     """§ score: a monastery with all 8 neighbours scores 9 (RULES.md)."""
     ring = [("B", x, y, 0) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) not in ((0, 0), (1, 1))]
     state = make_state([("B", 0, 0, 0), *ring], drawn="B", meeples=[(1, 0, "m")])
-    step = play(state, "t.1_1.0", "m.m")  # the new monastery has only 3 neighbours: it stays
+    step = play(state, "t.1_1.0.m")  # the new monastery has only 3 neighbours: it stays
     assert [(e.feature, e.points, e.seats) for e in scored(step.events)] == [("monastery", 9, (1,))]
     assert step.state.meeples == ((0, 8, TILES[LETTERS.index("B")].spot_index["m"]),)
 
@@ -244,7 +259,7 @@ def test_game_ends_with_the_last_tile_and_final_scoring() -> None:
     tiles = [("D", 0, 0, 0), ("F", 0, -1, 1), ("B", 0, 1, 0)]
     meeples = [(0, 0, "r0"), (1, 1, "c0"), (1, 2, "m")]
     state = make_state(tiles, drawn="U", pile="", meeples=meeples)
-    step = play(state, "t.1_0.1")  # every feature of the tile is taken: no meeple choice
+    step = play(state, "t.1_0.1.n")
     assert step.state.phase == "over" and GAME.to_act(step.state) == ()
     got = {(e.feature, e.points, e.seats, e.complete) for e in scored(step.events)}
     assert got == {("road", 2, (0,), False), ("city", 2 + 1, (1,), False), ("monastery", 1 + 2, (1,), False)}
@@ -256,20 +271,20 @@ def test_game_ends_with_the_last_tile_and_final_scoring() -> None:
 def test_tied_final_score_shares_the_win() -> None:
     """§ end: the highest score wins; ties share (RULES.md: winners by score)."""
     state = make_state([("D", 0, 0, 0)], drawn="U", pile="", meeples=[(0, 0, "r0"), (1, 0, "c0")])
-    step = play(state, "t.-1_0.1")
+    step = play(state, "t.-1_0.1.n")
     outcome = GAME.outcome(step.state)
     assert outcome is not None and outcome.scores == (2, 1)
     state = make_state([("D", 0, 0, 0)], drawn="U", pile="")
-    outcome = GAME.outcome(play(state, "t.-1_0.1", "m.n").state)
+    outcome = GAME.outcome(play(state, "t.-1_0.1.n").state)
     assert outcome is not None and outcome.winners == (0, 1)
 
 
 def test_last_tile_discarded_ends_the_game() -> None:
     """RULES.md: the game ends when all tiles are placed or discarded."""
-    state = make_state([("C", 0, 0, 0)], pile="B")
-    step = play(state, "m.n")
-    assert kinds(step.events) == ["tile_discarded", "game_ended"] and step.state.phase == "over"
-    assert GAME.conserved(step.state)["tiles"] == 2
+    state = make_state([("C", 0, 0, 0)], drawn="C", pile="B")
+    step = play(state, "t.1_0.0.n")
+    assert kinds(step.events) == ["tile_placed", "tile_discarded", "game_ended"] and step.state.phase == "over"
+    assert GAME.conserved(step.state)["tiles"] == 3
 
 
 def test_farmers_score_each_completed_city_they_touch() -> None:
@@ -278,7 +293,7 @@ def test_farmers_score_each_completed_city_they_touch() -> None:
     tiles = [("H", 0, 0, 0), ("E", 0, -1, 2)]
     meeples = [(0, 0, "f0"), (1, 1, "f0")]
     state = make_state(tiles, drawn="E", pile="", meeples=meeples, options=FARMERS, turn=1)
-    step = play(state, "t.0_1.0", "m.n")
+    step = play(state, "t.0_1.0.n")
     fields = {(e.points, e.seats) for e in scored(step.events) if e.feature == "field"}
     assert fields == {(6, (0,)), (3, (1,))}
     assert step.state.points[0] == (0, 0, 0, 6) and scores(step.state) == (6, 3)
@@ -287,15 +302,15 @@ def test_farmers_score_each_completed_city_they_touch() -> None:
 def test_field_not_touching_a_completed_city_scores_nothing() -> None:
     """RULES.md farmers: only completed cities count."""
     state = make_state([("H", 0, 0, 0)], drawn="E", pile="", meeples=[(0, 0, "f0")], options=FARMERS, turn=1)
-    step = play(state, "t.0_-1.2", "m.n")  # closes the north city only
+    step = play(state, "t.0_-1.2.n")  # closes the north city only
     assert [(e.points, e.seats) for e in scored(step.events) if e.feature == "field"] == [(3, (0,))]
 
 
 def test_farmers_off_by_default() -> None:
     """RULES.md: farmers are a lobby option, off by default."""
     assert GAME.options_model().farmers is False
-    state = play(make_state([("D", 0, 0, 0)], drawn="U"), "t.1_0.1").state
-    assert all(not s.startswith("m.f") for s in legal(state))
+    state = make_state([("D", 0, 0, 0)], drawn="U")
+    assert all(".f" not in code for code in legal(state))
 
 
 # -- Views and speed ---------------------------------------------------------------------------------
@@ -311,14 +326,50 @@ def test_view_hides_only_the_draw_order() -> None:
     assert view.tiles_left == 70 and view.tiles[0].tile == "D" and view.candidates
 
 
-def test_late_game_enumeration_is_fast() -> None:
-    """Placement enumeration uses the frontier: all legal (x, y, rot) in a few milliseconds late in a game."""
-    state = GAME.setup(2, seed=11)
-    while len(state.pile) > 3:
-        state = GAME.apply(state, state.turn, GAME.default_action(state, state.turn)).state
-    board = board_of(state.placed)
-    start = time.perf_counter()
-    for ttype in range(len(TILES)):
-        board.placements(ttype)
-    per_tile = (time.perf_counter() - start) / len(TILES)
-    assert per_tile < 0.01
+def _spots_by_laying(state: CarcassonneState, x: int, y: int, rot: int) -> list[str]:
+    """The meeple spots the slow way: lay the tile, then test each of its segments' features."""
+    board = board_of((*state.placed, (state.drawn, x, y, rot)))
+    index = len(state.placed)
+    occupied = {board.find(m[1] * STRIDE + m[2]) for m in state.meeples}
+    return [
+        seg.spot
+        for i, seg in enumerate(TILES[state.drawn].segments)
+        if (seg.kind != "field" or state.options.farmers) and board.find(index * STRIDE + i) not in occupied
+    ]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_free_spots_match_laying_the_tile(seed: int) -> None:
+    """The meeple spots found without laying the tile equal those found by laying it, for every placement
+    of every turn of random games (farmers on, many meeples)."""
+    state = GAME.setup(4, seed=seed, options=FARMERS)
+    turns = 0
+    while GAME.outcome(state) is None:
+        board = board_of(state.placed)
+        left = GAME.meeples_left(state)[state.turn]
+        for x, y, rot in board.placements(state.drawn):
+            expected = _spots_by_laying(state, x, y, rot) if left else []
+            assert GAME.free_spots(state, board, x, y, rot) == expected
+        actions = GAME.legal_actions(state, state.turn)
+        state = GAME.apply(state, state.turn, actions[(seed + 7 * turns) % len(actions)]).state
+        turns += 1
+    assert len(state.meeples) > 4
+
+
+def test_city_through_the_same_tile_twice_counts_it_once() -> None:
+    """Interp. (official): a city that runs round and enters one tile by two caps counts that tile once."""
+    tiles = [("I", 0, 0, 0), ("N", 0, -1, 2), ("N", -1, -1, 1)]  # I's caps north and west, joined round
+    state = make_state(tiles, drawn="N", meeples=[(0, 0, "c0")])
+    step = play(state, "t.-1_0.0.n")
+    [event] = scored(step.events)
+    assert (event.feature, event.points, event.seats, len(event.tiles)) == ("city", 4 * 2, (0,), 4)
+
+
+def test_farmers_tied_on_one_field_both_score() -> None:
+    """RULES.md farmers: tied majorities on a field each score in full (3 per completed city)."""
+    tiles = [("H", 0, 0, 0), ("E", 1, 0, 1)]  # H's field runs east into E's field; E's city faces east
+    meeples = [(0, 0, "f0"), (1, 1, "f0")]
+    state = make_state(tiles, drawn="E", pile="", meeples=meeples, options=FARMERS)
+    step = play(state, "t.0_-1.2.n")  # closes H's northern city; the game ends
+    assert [(e.points, e.seats) for e in scored(step.events) if e.feature == "field"] == [(3, (0, 1))]
+    assert [p[3] for p in step.state.points] == [3, 3]
