@@ -147,16 +147,27 @@ def full_set() -> list[int]:
     return [t.index for t in TILES for _ in range(t.count)]
 
 
+def _shape(tile: TileType, rot: int) -> frozenset[tuple[str, frozenset[int], frozenset[int]]]:
+    """The tile laid with rotation ``rot`` as what the board sees: each segment's kind and the edges and
+    half-edges it covers, whatever its id."""
+    return frozenset(
+        (seg.kind, frozenset((e + rot) % 4 for e in seg.edges), frozenset((h + 2 * rot) % 8 for h in seg.halves))
+        for seg in tile.segments
+    )
+
+
 def _fits() -> tuple[dict[str, tuple[int, ...]], ...]:
     """Per tile type: for every requirement of an open position (N, E, S, W each c/r/f or "." when free),
-    the rotations whose edges match it."""
+    the rotations whose edges match it. A rotation that lays the very same tile as a smaller one (a
+    symmetric tile: B, C, U, X, ...) is left out, so a player never chooses between identical layings."""
     needs = [a + b + c + d for a in ".crf" for b in ".crf" for c in ".crf" for d in ".crf"]
     return tuple(
         {
             need: tuple(
                 rot
                 for rot in range(4)
-                if all(n in (".", e) for n, e in zip(need, ORIENTED[t.index][rot].edges, strict=True))
+                if _shape(t, rot) not in [_shape(t, r) for r in range(rot)]
+                and all(n in (".", e) for n, e in zip(need, ORIENTED[t.index][rot].edges, strict=True))
             )
             for need in needs
         }

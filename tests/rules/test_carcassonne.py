@@ -18,7 +18,7 @@ from carcassonne_support import FARMERS, GAME, kinds, legal, make_state, placeme
 from rules import MalformedAction, NotYourTurn, RuleViolation
 from rules.carcassonne import CarcassonneState
 from rules.carcassonne.board import board_of
-from rules.carcassonne.data import LETTERS, MEEPLES, ORIENTED, STRIDE, TILES, full_set
+from rules.carcassonne.data import FITS, LETTERS, MEEPLES, ORIENTED, STRIDE, TILES, full_set
 from rules.carcassonne.model import CarcAction, TileDiscarded, TileDrawn
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "carcassonne_base_tiles.json"
@@ -74,8 +74,8 @@ def test_seven_meeples_each() -> None:
 def test_edges_must_match_in_every_rotation() -> None:
     """§ tile: a tile joins only like to like; every rotation is tried. A straight road next to D."""
     state = make_state([("D", 0, 0, 0)], drawn="U")
-    assert placements(state) == {"t.1_0.1", "t.1_0.3", "t.0_1.1", "t.0_1.3", "t.-1_0.1", "t.-1_0.3"}
-    assert [GAME.encode(a) for a in GAME.legal_actions(state, 0)][:3] == ["t.-1_0.1.r0", "t.-1_0.1.n", "t.-1_0.3.r0"]
+    assert placements(state) == {"t.1_0.1", "t.0_1.1", "t.-1_0.1"}  # rotation 3 lays the same road as 1
+    assert [GAME.encode(a) for a in GAME.legal_actions(state, 0)][:3] == ["t.-1_0.1.r0", "t.-1_0.1.n", "t.1_0.1.r0"]
     with pytest.raises(RuleViolation):
         play(state, "t.0_-1.0.n")  # road against D's city
     with pytest.raises(RuleViolation):
@@ -88,9 +88,25 @@ def test_candidates_numbered_in_y_x_order() -> None:
     state = make_state([("D", 0, 0, 0)], drawn="U", meeples=[(1, 0, "r0")])
     candidates = GAME.view(state, None).candidates
     spots = [(c.number, c.x, c.y, tuple(r.rotation for r in c.rotations)) for c in candidates]
-    assert spots == [(1, -1, 0, (1, 3)), (2, 1, 0, (1, 3)), (3, 0, 1, (1, 3))]
-    assert [[s.spot for s in r.spots] for r in candidates[0].rotations] == [[], []]  # D's road is taken
+    assert spots == [(1, -1, 0, (1,)), (2, 1, 0, (1,)), (3, 0, 1, (1,))]
+    assert [[s.spot for s in r.spots] for r in candidates[0].rotations] == [[]]  # D's road is taken
     assert [(s.spot, s.feature) for s in candidates[2].rotations[0].spots] == [("r0", "road")]
+
+
+def test_symmetric_tiles_offer_each_laying_once() -> None:
+    """Interp.: rotations that lay the very same tile are one choice (B and C once, U and F twice, X once)."""
+    rotations = {t: {r for need in FITS[LETTERS.index(t)].values() for r in need} for t in "BCUFHXD"}
+    assert rotations == {
+        "B": {0},
+        "C": {0},
+        "U": {0, 1},
+        "F": {0, 1},
+        "H": {0, 1},
+        "X": {0},
+        "D": {0, 1, 2, 3},
+    }
+    state = make_state([("D", 0, 0, 0)], drawn="B")
+    assert placements(state) == {"t.0_1.0"}
 
 
 def test_default_action_is_first_placement_without_meeple() -> None:
