@@ -1,0 +1,89 @@
+"""The قلعه رودخان picture, made from the public view alone: ``render(view, names=…, pending=…)``.
+
+The landscape is drawn from the tile data (``carcassonne_geometry``), one cached sprite per tile type,
+rotation and size, with the meeples in their seats' colours on their segments' spots. The board is shown
+whole when it fits at a readable size, else as a closer view around the action with the whole board small in
+the panel (``carcassonne_layout``). The current decision is marked so that the bot's buttons can name it:
+candidate positions carry their numbers, the chosen position's legal rotations are shown in the panel with
+their degrees, and the chosen placement's free spots carry letters; the bot's buttons use the same functions
+(``carcassonne_labels``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from rendering import carcassonne_labels as labels
+from rendering import carcassonne_layout as lay
+from rendering.carcassonne_board import draw_board, draw_overview
+from rendering.carcassonne_choice import Choice, Pending, resolve
+from rendering.carcassonne_panel import draw_panel
+from rendering.carcassonne_theme import DEFAULT_THEME, CarcassonneTheme
+from rendering.text import drawable, persian_digits
+from rules.carcassonne.model import CarcassonneView
+
+__all__ = ["DEFAULT_THEME", "CarcassonneTheme", "Pending", "layout", "render", "seat_names"]
+
+
+def seat_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
+    """Display names, drawable; «بازیکن ۱» … for a seat without one."""
+    given = list(names or ())
+    out = []
+    for seat in range(players):
+        name = drawable(given[seat]) if seat < len(given) else ""
+        out.append(name or persian_digits(labels.PLAYER.format(n=seat + 1)))
+    return tuple(out)
+
+
+def layout(view: CarcassonneView, pending: Pending | None = None) -> lay.Plan:
+    """Where the picture of ``view`` puts the board, the overview and the panel (for callers and tests that
+    need a position's pixels: ``layout(view).board.centre(x, y)``)."""
+    return _plan(view, resolve(view, pending))
+
+
+def _plan(view: CarcassonneView, choice: Choice | None) -> lay.Plan:
+    cells = [(t.x, t.y) for t in view.tiles]
+    candidates = [(c.x, c.y) for c in view.candidates] if view.phase == "tile" else []
+    if view.finished:
+        stage = "finished"
+    elif choice is not None:
+        stage = "rotation" if choice.placement is None else "spot"
+    elif view.phase == "tile" and candidates:
+        stage = "place"
+    else:
+        stage = "turn"
+    if choice is not None:
+        focus = (choice.candidate.x, choice.candidate.y)
+    elif view.last_tile is not None:
+        focus = (view.last_tile.x, view.last_tile.y)
+    else:
+        focus = (0, 0)
+    return lay.plan(
+        cells + candidates,
+        players=view.players,
+        focus=focus,
+        candidates=candidates if stage == "place" else [],
+        stage=stage,
+    )
+
+
+def render(
+    view: CarcassonneView,
+    *,
+    names: Sequence[str] | None = None,
+    pending: Pending | None = None,
+    theme: CarcassonneTheme = DEFAULT_THEME,
+) -> Image.Image:
+    """The board and the panel as an RGB picture 1280 px wide (720–1024 px tall). ``names`` are the seats'
+    display names; ``pending`` is the current player's choice so far (ValueError if the view does not offer
+    it)."""
+    choice = resolve(view, pending)
+    plan = _plan(view, choice)
+    image = Image.new("RGB", (plan.width, plan.height), theme.table)
+    draw_board(image, plan.board, view, choice, theme)
+    draw_panel(image, plan, view, seat_names(view.players, names), choice, theme)
+    if plan.overview is not None:
+        draw_overview(image, plan.overview, plan.board, view, choice, theme)
+    return image

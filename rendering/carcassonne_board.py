@@ -1,0 +1,164 @@
+"""The board of the قلعه رودخان picture: tiles, meeples, the tile laid last, candidates and the pending
+choice, drawn in a frame (the main view) or small (the overview).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from rendering.carcassonne_choice import Choice
+from rendering.carcassonne_geometry import spot_point
+from rendering.carcassonne_labels import candidate_label, spot_label
+from rendering.carcassonne_layout import Frame
+from rendering.carcassonne_sprites import (
+    candidate_sprite,
+    chosen_frame_sprite,
+    meeple_sprite,
+    number_badge_sprite,
+    outline_sprite,
+    paste_centred,
+    spot_tag_sprite,
+    tile_sprite,
+)
+from rendering.carcassonne_theme import CarcassonneTheme
+from rendering.theme import RGB
+from rules.carcassonne.model import CarcassonneView
+
+
+def meeple_size(tile: int) -> int:
+    """A meeple's height on a tile of ``tile`` px."""
+    return max(12, round(tile * 0.36))
+
+
+def spot_tag_size(tile: int) -> int:
+    """The font size of a spot's label on a tile of ``tile`` px."""
+    return max(12, min(24, round(tile * 0.155)))
+
+
+def spot_centre(frame: Frame, x: int, y: int, letter: str, spot: str, rotation: int) -> tuple[float, float]:
+    """The pixel where a meeple on ``spot`` of the tile at (x, y) stands."""
+    left, top = frame.corner(x, y)
+    px, py = spot_point(letter, spot, rotation)
+    return left + px * frame.tile, top + py * frame.tile
+
+
+def draw_board(
+    image: Image.Image, frame: Frame, view: CarcassonneView, choice: Choice | None, theme: CarcassonneTheme
+) -> None:
+    """The main view: every position of ``frame`` that holds a tile, the meeples, the tile laid last
+    outlined, then the candidates (numbered, or faint once one is chosen) and the pending choice."""
+    tile = frame.tile
+    _draw_tiles(image, frame, view, theme)
+    letters = {t.index: (t.tile, t.rotation) for t in view.tiles}
+    size = meeple_size(tile)
+    for meeple in view.meeples:
+        if frame.contains(meeple.x, meeple.y):
+            letter, rotation = letters[meeple.tile_index]
+            sprite = meeple_sprite(theme.seat(meeple.seat), size, meeple.feature == "field", theme)
+            paste_centred(image, sprite, spot_centre(frame, meeple.x, meeple.y, letter, meeple.spot, rotation))
+    last = view.last_tile
+    if last is not None and frame.contains(last.x, last.y):
+        _paste_at(image, outline_sprite(tile, theme.last, max(3, tile // 16)), frame.corner(last.x, last.y))
+    if view.phase != "tile":
+        return
+    for candidate in view.candidates:
+        if not frame.contains(candidate.x, candidate.y):
+            continue
+        if choice is None:
+            style = "open"
+        elif candidate.number == choice.candidate.number:
+            style = "chosen" if choice.placement is None else ""
+        else:
+            style = "faint"
+        if style:
+            sprite = candidate_sprite(candidate_label(candidate.number), tile, style, theme)
+            _paste_at(image, sprite, frame.corner(candidate.x, candidate.y))
+    if choice is not None and choice.placement is not None:
+        _draw_placement(image, frame, view, choice, theme)
+
+
+def _draw_tiles(image: Image.Image, frame: Frame, view: CarcassonneView, theme: CarcassonneTheme) -> None:
+    for placed in view.tiles:
+        if frame.contains(placed.x, placed.y):
+            image.paste(tile_sprite(placed.tile, placed.rotation, frame.tile, theme), frame.corner(placed.x, placed.y))
+
+
+def _draw_placement(
+    image: Image.Image, frame: Frame, view: CarcassonneView, choice: Choice, theme: CarcassonneTheme
+) -> None:
+    """The drawn tile laid at the chosen position in the chosen rotation, under a see-through highlight;
+    then either the free spots' labels or the chosen meeple."""
+    placement = choice.placement
+    assert placement is not None and view.drawn is not None
+    x, y = choice.candidate.x, choice.candidate.y
+    if not frame.contains(x, y):
+        return
+    corner = frame.corner(x, y)
+    image.paste(tile_sprite(view.drawn, placement.rotation, frame.tile, theme), corner)
+    _paste_at(image, chosen_frame_sprite(frame.tile, theme), corner)
+    draw_spots(image, frame, x, y, view.drawn, choice, view.turn or 0, theme)
+
+
+def draw_spots(
+    image: Image.Image,
+    frame: Frame,
+    x: int,
+    y: int,
+    letter: str,
+    choice: Choice,
+    seat: int,
+    theme: CarcassonneTheme,
+) -> None:
+    """On the pending tile drawn at (x, y) of ``frame``: the chosen meeple in ``seat``'s colour, or, before a
+    spot is chosen, every free spot's label («الف», «ب» …, in the order of the placement's spots)."""
+    placement = choice.placement
+    assert placement is not None
+    if choice.spot is None:
+        size = spot_tag_size(frame.tile)
+        for index, spot in enumerate(placement.spots):
+            centre = spot_centre(frame, x, y, letter, spot.spot, placement.rotation)
+            paste_centred(image, spot_tag_sprite(spot_label(index), size, theme), centre)
+        return
+    feature = choice.spot_feature()
+    if feature is not None and choice.spot is not None:
+        sprite = meeple_sprite(theme.seat(seat), meeple_size(frame.tile), feature == "field", theme)
+        paste_centred(image, sprite, spot_centre(frame, x, y, letter, choice.spot, placement.rotation))
+
+
+def draw_overview(
+    image: Image.Image,
+    frame: Frame,
+    main: Frame,
+    view: CarcassonneView,
+    choice: Choice | None,
+    theme: CarcassonneTheme,
+) -> None:
+    """The whole board small: tiles, the tile laid last, the chosen position, the candidates outside the
+    closer view ``main`` with their numbers, and a frame round what ``main`` shows."""
+    _draw_tiles(image, frame, view, theme)
+    pen = ImageDraw.Draw(image)
+    last = view.last_tile
+    if last is not None:
+        _outline(pen, frame, last.x, last.y, theme.last)
+    if view.phase == "tile" and choice is None:
+        for candidate in view.candidates:
+            if not main.contains(candidate.x, candidate.y):
+                badge = number_badge_sprite(candidate_label(candidate.number), theme)
+                paste_centred(image, badge, frame.centre(candidate.x, candidate.y))
+    if choice is not None:
+        _outline(pen, frame, choice.candidate.x, choice.candidate.y, theme.chosen, fill=True)
+    left, top = frame.corner(main.x0, main.y0)
+    right, bottom = frame.corner(main.x0 + main.cols, main.y0 + main.rows)
+    inner = frame.box
+    box = (max(left, inner[0] - 3), max(top, inner[1] - 3), min(right, inner[2] + 3), min(bottom, inner[3] + 3))
+    pen.rectangle(box, outline=theme.view_frame, width=3)
+
+
+def _outline(pen: ImageDraw.ImageDraw, frame: Frame, x: int, y: int, colour: RGB, *, fill: bool = False) -> None:
+    left, top = frame.corner(x, y)
+    box = (left, top, left + frame.tile - 1, top + frame.tile - 1)
+    pen.rectangle(box, fill=colour if fill else None, outline=colour, width=max(1, frame.tile // 8))
+
+
+def _paste_at(image: Image.Image, sprite: Image.Image, corner: tuple[int, int]) -> None:
+    image.paste(sprite, corner, sprite)

@@ -1,0 +1,340 @@
+"""Pre-drawn, anti-aliased pieces of the قلعه رودخان picture, cached: a full board is 72 pastes.
+
+A tile is drawn once per type, rotation, size and theme (at ``SUPERSAMPLE`` times the size, then reduced); its
+houses, monastery and shield stand upright on every rotation, as a reader expects. Meeples, candidate squares and spot
+labels are small RGBA sprites; text is written at full size so it stays crisp.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from rendering.carcassonne_geometry import (
+    JUNCTION_HALF,
+    MAP_SIZE,
+    MONASTERY,
+    SHIELD_SIZE,
+    Path,
+    Point,
+    paint,
+    segment_map,
+    shield_outline,
+    tile_shapes,
+    turn,
+)
+from rendering.carcassonne_theme import CarcassonneTheme
+from rendering.splendor_theme import mix
+from rendering.text import Ink, draw_text, font, text_size
+from rendering.theme import RGB
+from rules.carcassonne.data import BY_LETTER
+
+SUPERSAMPLE = 4
+
+
+def _rgba(colour: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
+    return (*colour, alpha)
+
+
+def paste_centred(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    """Paste an RGBA sprite with its centre at ``centre``."""
+    canvas.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+
+
+# Tiles -----------------------------------------------------------------------------------------------------
+
+
+def _tile_colour(theme: CarcassonneTheme) -> dict[str, RGB]:
+    return {
+        "road_edge": theme.road_edge,
+        "road": theme.road,
+        "city": theme.city,
+        "wall": theme.wall,
+        "junction": theme.village,
+        "monastery": theme.monastery,
+        "shield": theme.shield,
+    }
+
+
+@functools.cache
+def _inside(letter: str, kind: str, inset: int, grid: int) -> tuple[Point, ...]:
+    """Points of a jittered ``grid`` × ``grid`` (the same for every size and rotation) that lie ``inset`` map
+    pixels deep inside the tile's segments of ``kind`` on the segment map: where grass tufts and roofs go."""
+    values = {i + 1 for i, s in enumerate(BY_LETTER[letter].segments) if s.kind == kind}
+    seg_map = segment_map(letter).point(lambda v: 255 if v in values else 0)
+    if inset:
+        seg_map = seg_map.filter(ImageFilter.MinFilter(2 * inset + 1))
+    chooser = random.Random(f"{letter}:{kind}")
+    points = []
+    for row in range(grid):
+        for col in range(grid):
+            x = (col + 0.15 + 0.7 * chooser.random()) / grid
+            y = (row + 0.15 + 0.7 * chooser.random()) / grid
+            if seg_map.getpixel((int(x * MAP_SIZE), int(y * MAP_SIZE))):
+                points.append((x, y))
+    return tuple(points)
+
+
+def _draw_grass(pen: ImageDraw.ImageDraw, letter: str, rotation: int, side: float, theme: CarcassonneTheme) -> None:
+    width = max(1, round(side * 0.012))
+    for point in _inside(letter, "field", 3, 7):
+        x, y = turn(point, rotation)
+        a, b, d = x * side, y * side, side * 0.022
+        pen.line((a - d, b - d, a, b + d * 0.4, a + d, b - d * 1.2), fill=_rgba(theme.grass), width=width)
+
+
+def _draw_roofs(pen: ImageDraw.ImageDraw, letter: str, rotation: int, side: float, theme: CarcassonneTheme) -> None:
+    """Little houses inside the cities, upright: a roof in two tones split by its ridge."""
+    w, h = side * 0.11, side * 0.07
+    shade = _rgba(mix(theme.roof, (0, 0, 0), 0.25))
+    for point in _inside(letter, "city", 7, 5):
+        x, y = turn(point, rotation)
+        a, b = x * side, y * side
+        pen.rectangle((a - w / 2, b - h / 2, a + w / 2, b), fill=_rgba(theme.roof))
+        pen.rectangle((a - w / 2, b, a + w / 2, b + h / 2), fill=shade)
+
+
+def _draw_monastery(pen: ImageDraw.ImageDraw, side: float, theme: CarcassonneTheme) -> None:
+    """The chapel's roofs, door, window and outline (``paint`` filled its walls)."""
+
+    def px(points: Path) -> list[tuple[float, float]]:
+        return [(x * side, y * side) for x, y in points]
+
+    edge = _rgba(theme.monastery_edge)
+    pen.polygon(px(MONASTERY.tower_roof), fill=_rgba(theme.monastery_roof))
+    pen.polygon(px(MONASTERY.roof), fill=_rgba(theme.monastery_roof))
+    pen.polygon(px(MONASTERY.outline), outline=edge, width=max(1, round(side * 0.014)))
+    pen.rectangle([v * side for v in MONASTERY.door], fill=edge)
+    pen.rectangle([v * side for v in MONASTERY.window], fill=edge)
+
+
+def _draw_shield(pen: ImageDraw.ImageDraw, centre: Point, side: float, theme: CarcassonneTheme) -> None:
+    """The shield's rim and cross (``paint`` filled it), upright at ``centre``."""
+    outline: Path = shield_outline(centre, SHIELD_SIZE)
+    mark = _rgba(theme.shield_mark)
+    pen.polygon([(x * side, y * side) for x, y in outline], outline=mark, width=max(1, round(side * 0.014)))
+    x, y = centre
+    arm = SHIELD_SIZE * 0.26
+    width = max(1, round(side * 0.03))
+    pen.line(((x - arm) * side, (y - 0.03) * side, (x + arm) * side, (y - 0.03) * side), fill=mark, width=width)
+    pen.line((x * side, (y - arm - 0.03) * side, x * side, (y + arm) * side), fill=mark, width=width)
+
+
+@functools.lru_cache(maxsize=512)
+def tile_sprite(letter: str, rotation: int, size: int, theme: CarcassonneTheme) -> Image.Image:
+    """Tile ``letter`` turned ``rotation`` quarter turns clockwise, ``size`` px square, RGB (opaque), with a
+    faint seam at its border. The landscape turns; houses, the monastery and the shield stay upright."""
+    rotation %= 4
+    s = SUPERSAMPLE if size < 96 else 3
+    side = size * s
+    big = Image.new("RGBA", (side, side), _rgba(theme.field))
+    pen = ImageDraw.Draw(big)
+    shapes = tile_shapes(letter)
+    colours = _tile_colour(theme)
+    _draw_grass(pen, letter, rotation, side, theme)
+
+    def fill(part: str, _segment: int) -> Ink:
+        return _rgba(colours[part])
+
+    paint(pen, shapes, side, fill, rotation)
+    if shapes.cities:
+        _draw_roofs(pen, letter, rotation, side, theme)
+    if shapes.junction:
+        h, c = JUNCTION_HALF * side, side / 2
+        pen.rectangle((c - h, c - h, c + h, c + h), outline=_rgba(theme.village_edge), width=max(1, round(side * 0.02)))
+    if shapes.monastery is not None:
+        _draw_monastery(pen, side, theme)
+    if shapes.shield is not None:
+        _draw_shield(pen, turn(shapes.shield, rotation), side, theme)
+    image = big.reduce(s).convert("RGB")
+    frame = Image.new("L", image.size, 0)
+    ImageDraw.Draw(frame).rectangle((0, 0, size - 1, size - 1), outline=90)
+    image.paste(Image.new("RGB", image.size, theme.seam), (0, 0), frame)
+    return image
+
+
+# Meeples ---------------------------------------------------------------------------------------------------
+
+# A meeple standing in a unit box: the head, then the body clockwise from the left of the neck.
+_HEAD = (0.5, 0.2, 0.15)
+_BODY: Path = (
+    (0.40, 0.33),
+    (0.14, 0.41),
+    (0.07, 0.5),
+    (0.12, 0.58),
+    (0.32, 0.57),
+    (0.17, 0.95),
+    (0.42, 0.95),
+    (0.5, 0.78),
+    (0.58, 0.95),
+    (0.83, 0.95),
+    (0.68, 0.57),
+    (0.88, 0.58),
+    (0.93, 0.5),
+    (0.86, 0.41),
+    (0.60, 0.33),
+)
+
+
+def _meeple_mask(size: int, pad: int, lying: bool, grow: float) -> Image.Image:
+    """The meeple's silhouette ``size`` px tall (supersampled) in a box ``pad`` px wider each side, grown by
+    ``grow`` px all round (a stroke along its border), for the outline and the halo."""
+    s = SUPERSAMPLE
+    side = (size + 2 * pad) * s
+    mask = Image.new("L", (side, side), 0)
+    pen = ImageDraw.Draw(mask)
+    hx, hy, hr = _HEAD
+    body = list(_BODY)
+    if lying:  # on its back, head to the west: a farmer
+        body = [(y, 1 - x) for x, y in body]
+        hx, hy = hy, 1 - hx
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (pad + x * size) * s, (pad + (y * 0.9 + 0.05) * size) * s
+
+    outline = [px(x, y) for x, y in body]
+    pen.polygon(outline, fill=255)
+    if grow:
+        pen.line([*outline, outline[0], outline[1]], fill=255, width=round(2 * grow * s), joint="curve")
+    cx, cy = px(hx, hy)
+    r = (hr * size + grow) * s
+    pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    return mask
+
+
+@functools.lru_cache(maxsize=128)
+def meeple_sprite(colour: RGB, size: int, lying: bool, theme: CarcassonneTheme) -> Image.Image:
+    """A meeple ``size`` px tall in ``colour``, with a dark outline and a white halo so that it reads on
+    fields, cities and roads alike; ``lying`` turns it on its back (a farmer on a field)."""
+    s = SUPERSAMPLE
+    outline_px = max(1.0, size * 0.05)
+    halo_px = max(1.0, size * 0.08)
+    pad = round(outline_px + halo_px + 1)
+    halo = _meeple_mask(size, pad, lying, outline_px + halo_px)
+    outline = _meeple_mask(size, pad, lying, outline_px)
+    body = _meeple_mask(size, pad, lying, 0)
+    big = Image.new("RGBA", halo.size, _rgba(theme.meeple_outline, 0))
+    big.paste(Image.new("RGBA", halo.size, _rgba(theme.halo, 210)), (0, 0), halo)
+    big.paste(Image.new("RGBA", halo.size, _rgba(theme.meeple_outline)), (0, 0), outline)
+    big.paste(Image.new("RGBA", halo.size, _rgba(colour)), (0, 0), body)
+    return big.reduce(s)
+
+
+# Marks of the current decision ---------------------------------------------------------------------------
+
+
+def number_size(tile: int) -> int:
+    """The font size of a candidate's number on a tile of ``tile`` px: large, yet inside the square."""
+    return max(20, min(44, round(tile * 0.46)))
+
+
+@functools.lru_cache(maxsize=256)
+def candidate_sprite(label: str, tile: int, style: str, theme: CarcassonneTheme) -> Image.Image:
+    """An empty position: ``style`` "open" (numbered, light), "chosen" (numbered, in the highlight colour) or
+    "faint" (an outline only: another candidate while one is chosen). ``tile`` px square, RGBA."""
+    s = SUPERSAMPLE
+    inset = max(2, tile // 16)
+    big = Image.new("RGBA", (tile * s, tile * s), _rgba(theme.table, 0))
+    pen = ImageDraw.Draw(big)
+    box = (inset * s, inset * s, (tile - inset) * s, (tile - inset) * s)
+    radius = max(2, tile // 10) * s
+    if style == "faint":
+        pen.rounded_rectangle(box, radius, outline=_rgba(mix(theme.table, theme.candidate, 0.35)), width=2 * s)
+    else:
+        fill = theme.chosen if style == "chosen" else theme.candidate
+        pen.rounded_rectangle(box, radius, fill=_rgba(fill), outline=_rgba(theme.halo), width=2 * s)
+    image = big.reduce(s)
+    if label and style != "faint":
+        text_font = font(number_size(tile), bold=True)
+        draw_text(
+            ImageDraw.Draw(image), (tile / 2, tile / 2 + 1), label, font=text_font, fill=_rgba(theme.candidate_ink)
+        )
+    return image
+
+
+@functools.lru_cache(maxsize=128)
+def chosen_frame_sprite(tile: int, theme: CarcassonneTheme) -> Image.Image:
+    """A see-through highlight border laid over the tile being placed (its position chosen)."""
+    width = max(3, tile // 14)
+    image = Image.new("RGBA", (tile, tile), _rgba(theme.chosen, 0))
+    ImageDraw.Draw(image).rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen, 170), width=width)
+    return image
+
+
+@functools.lru_cache(maxsize=64)
+def outline_sprite(tile: int, colour: RGB, width: int) -> Image.Image:
+    """A square outline ``tile`` px wide, for the tile laid last."""
+    image = Image.new("RGBA", (tile, tile), _rgba(colour, 0))
+    ImageDraw.Draw(image).rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(colour), width=width)
+    return image
+
+
+@functools.lru_cache(maxsize=128)
+def spot_tag_sprite(label: str, size: int, theme: CarcassonneTheme) -> Image.Image:
+    """A meeple spot's label: Persian letters on a white pill with a red ring, ``size`` the font size."""
+    face = font(size, bold=True)
+    height = round(size * 1.45)
+    width = max(height, text_size(label, font=face)[0] + round(size * 0.8))
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (width * s, height * s), _rgba(theme.spot_ring, 0))
+    ring = max(2, round(size * 0.13)) * s
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * s - 1, height * s - 1),
+        radius=height * s // 2,
+        fill=_rgba(theme.spot),
+        outline=_rgba(theme.spot_ring),
+        width=ring,
+    )
+    image = big.reduce(s)
+    draw_text(ImageDraw.Draw(image), (width / 2, height / 2), label, font=face, fill=_rgba(theme.spot_ink))
+    return image
+
+
+@functools.lru_cache(maxsize=256)
+def number_badge_sprite(label: str, theme: CarcassonneTheme, size: int = 15) -> Image.Image:
+    """A candidate's number on the overview, where tiles are too small to hold it: a light pill."""
+    face = font(size, bold=True)
+    height = round(size * 1.4)
+    width = max(height, text_size(label, font=face)[0] + round(size * 0.6))
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (width * s, height * s), _rgba(theme.ink, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * s - 1, height * s - 1),
+        radius=height * s // 2,
+        fill=_rgba(theme.candidate),
+        outline=_rgba(theme.ink),
+        width=round(1.2 * s),
+    )
+    image = big.reduce(s)
+    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), label, font=face, fill=_rgba(theme.candidate_ink))
+    return image
+
+
+def contact_sheet(size: int, theme: CarcassonneTheme) -> Image.Image:
+    """Every tile type in its four rotations, two types to a row with their letter: for checking the drawing
+    against the tiles' descriptions (and a golden image)."""
+    gap = max(4, size // 12)
+    cols, rows = 8, (len(BY_LETTER) + 1) // 2
+    sheet = Image.new("RGB", (cols * (size + gap) + gap, rows * (size + gap) + gap), theme.table)
+    pen = ImageDraw.Draw(sheet)
+    letter_font = font(max(12, size // 5), bold=True)
+    for i, letter in enumerate(sorted(BY_LETTER)):
+        row, half = divmod(i, 2)
+        y = gap + row * (size + gap)
+        for rotation in range(4):
+            x = gap + (4 * half + rotation) * (size + gap)
+            sheet.paste(tile_sprite(letter, rotation, size, theme), (x, y))
+        x = gap + 4 * half * (size + gap) + 3
+        draw_text(
+            pen,
+            (x, y + 2),
+            letter,
+            font=letter_font,
+            fill=theme.halo,
+            anchor="lt",
+            stroke_width=2,
+            stroke_fill=theme.ink,
+        )
+    return sheet
