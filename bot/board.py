@@ -80,11 +80,11 @@ def keyboard(
     return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, extra=extra)
 
 
-async def picture(record: GameRecord, state: Any) -> tuple[bytes, str]:
+async def picture(record: GameRecord, state: Any, prefix: str = "") -> tuple[bytes, str]:
     """Render off the event loop: drawing takes milliseconds that other chats should not wait for."""
     view = GAMES[record.game_id].view(state, None)
     presenter = PRESENTERS[record.game_id]
-    return await asyncio.to_thread(presenter.picture, view, names(record))
+    return await asyncio.to_thread(presenter.picture, view, names(record), prefix)
 
 
 async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> Message:
@@ -136,14 +136,25 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
 
 
 async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str) -> None:
-    """Open a menu level: only the buttons change, the picture stays."""
+    """Open a menu level: the buttons change, and the picture too for a game whose picture previews the
+    choice made so far."""
     live = await services(context).store.live_message(record.chat_id, record.thread_id)
     if live is None:
         return
+    markup = keyboard(context, record, state, prefix)
     try:
-        await context.bot.edit_message_reply_markup(
-            chat_id=record.chat_id, message_id=live.message_id, reply_markup=keyboard(context, record, state, prefix)
-        )
+        if PRESENTERS[record.game_id].previews:
+            data, filename = await picture(record, state, prefix)
+            media = InputMediaPhoto(
+                media=data, filename=filename, caption=caption(record, state), parse_mode=ParseMode.HTML
+            )
+            await context.bot.edit_message_media(
+                chat_id=record.chat_id, message_id=live.message_id, media=media, reply_markup=markup
+            )
+        else:
+            await context.bot.edit_message_reply_markup(
+                chat_id=record.chat_id, message_id=live.message_id, reply_markup=markup
+            )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
             raise

@@ -19,6 +19,7 @@ from bot.games import PLAYABLE, PRESENTERS
 from bot.menus import menu_items, parent
 
 MAX_CALLBACK = 64
+CONFIRM = "✅ تأیید"
 
 # What each handler accepts; anything else (forged, truncated, from an older bot) gets the "stale" alert.
 PATTERNS = {
@@ -83,16 +84,20 @@ def game_menu(
     route: tuple[str, str] | None = None,
     extra: Sequence[InlineKeyboardButton] = (),
 ) -> InlineKeyboardMarkup:
-    """The choices at menu level ``prefix``, a way back up, and ``extra`` buttons last.
+    """The choices at menu level ``prefix``, a way back up, and ``extra`` buttons last. For a game that
+    confirms moves, the last choice opens a level of its own with the confirm button.
 
     ``route`` is the (action, menu) callback prefixes: ``g:<game>`` / ``n:<game>`` for the group's board
     (the default), ``h:<chat>`` / ``k:<chat>`` for a player's private message about the game in that chat."""
     presenter = PRESENTERS[game_id]
     act, nav = route or (f"g:{game_id}", f"n:{game_id}")
     buttons = []
+    if presenter.confirm_moves and prefix in codes:  # the move is chosen: play it, or go back
+        buttons.append(InlineKeyboardButton(CONFIRM, callback_data=checked_data(f"{act}:{version}:{prefix}")))
     for item in menu_items(codes, prefix, presenter.root_depth):
         label = presenter.menu_label(item.key.split("."), view)
-        data = checked_data(f"{act if item.is_action else nav}:{version}:{item.key}")
+        plays = item.is_action and not presenter.confirm_moves
+        data = checked_data(f"{act if plays else nav}:{version}:{item.key}")
         buttons.append(InlineKeyboardButton(label, callback_data=data))
     rows = _rows(buttons, presenter.menu_columns(prefix))
     up = parent(prefix, presenter.root_depth)

@@ -120,6 +120,10 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     async with locked_game(context, chat_id, thread_id) as record:
         checked = await _checked(context, query, record, version, private=False, game_id=game_id)
         if checked is not None and record is not None:
+            codes = hands.group_codes(record, checked[1])[0]
+            if prefix and not any(code == prefix or code.startswith(prefix + ".") for code in codes):
+                await query.answer(texts.ILLEGAL, show_alert=True)  # no legal move lies under this menu
+                return
             await query.answer()
             await board.show_menu(context, record, checked[1], prefix)
 

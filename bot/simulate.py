@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,9 +59,18 @@ async def open_lobby(sandbox: ControlClient, t: Table, game: str = "coin_age") -
     return (await sandbox.messages(t.chat_id))[-1]
 
 
-async def start_game(sandbox: ControlClient, t: Table, game: str = "coin_age") -> dict[str, Any]:
-    """Open a lobby, have everyone join by button, start it; return the board message."""
+async def start_game(
+    sandbox: ControlClient, t: Table, game: str = "coin_age", toggles: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Open a lobby, switch the ``toggles`` options by button, have everyone join by button, start it;
+    return the board message."""
     lobby = await open_lobby(sandbox, t, game)
+    for field in toggles:
+        lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
+        toggle = button(lobby, f":{field}")["data"]
+        answer = await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], toggle)
+        assert answer["answered"], answer
+        await sandbox.idle()
     for player in t.players[1:]:
         lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
         answer = await sandbox.press(t.chat_id, lobby["message_id"], player["id"], button(lobby, ":join")["data"])

@@ -4,13 +4,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import OptionToggle, Presenter
+from bot.games.carcassonne import presenter as carcassonne
 from bot.games.coin_age import presenter as coin_age
 from bot.games.condottiere import presenter as condottiere
 from bot.games.conqueror import presenter as conqueror
 from bot.games.splendor import presenter as splendor
 from rules import GAMES, Game
 
-PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conqueror, condottiere, splendor)}
+PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conqueror, condottiere, splendor, carcassonne)}
 
 # What players can open: registered engines that have words and pictures. An engine may be registered (and
 # pass the conformance suite) before its presenter exists; the bot does not offer it until then.

@@ -42,6 +42,8 @@ class Presenter(Protocol):
     game_id: str
     emoji: str
     summary: str  # one line for /games
+    confirm_moves: bool  # the last choice of a move opens a confirmation, so a player can still go back
+    previews: bool  # the board's picture follows the menu: ``picture`` draws the choice made so far
 
     @property
     def toggles(self) -> Sequence[OptionToggle]: ...
@@ -77,6 +79,7 @@ class Presenter(Protocol):
         """The button text for the menu node reached by ``path`` (segments of an action code)."""
         ...
 
-    def picture(self, view: Any, names: Sequence[str]) -> tuple[bytes, str]:
-        """The board as encoded bytes and a file name; runs in a worker thread."""
+    def picture(self, view: Any, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
+        """The board as encoded bytes and a file name; runs in a worker thread. ``prefix`` is the menu level
+        being browsed (see ``previews``)."""
         ...

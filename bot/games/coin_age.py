@@ -40,6 +40,8 @@ def _space(space_id: str) -> str:
 class CoinAgePresenter:
     game_id = "coin_age"
     emoji = "🪙"
+    confirm_moves = False
+    previews = False
     summary = "دو نفره؛ سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
     toggles = (OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه قرار بده (قانون رسمی)"),)
 
@@ -174,7 +176,7 @@ class CoinAgePresenter:
             return f"{label} ({coin_name(top.size)} {SIDES[top.side]})"
         return label
 
-    def picture(self, view: CoinAgeView, names: Sequence[str]) -> tuple[bytes, str]:
+    def picture(self, view: CoinAgeView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))
         return data, f"coin_age.{extension}"
 

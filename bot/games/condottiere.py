@@ -72,6 +72,8 @@ class CondottiereHands:
 class CondottierePresenter:
     game_id = "condottiere"
     emoji = "⚔️"
+    confirm_moves = False
+    previews = False
     summary = "۲ تا ۶ نفر؛ با سربازان و کارت‌های ویژه استان‌ها را تصرف کنید"
     toggles = (OptionToggle("classic_map", "نقشهٔ کلاسیک ایتالیا (۱۷ منطقه)"),)
     hands = CondottiereHands()
@@ -218,7 +220,7 @@ class CondottierePresenter:
             return "🗑 دست را دور بینداز" if arg == "y" else "✋ نگه دار"
         return ".".join(path)
 
-    def picture(self, view: CondottiereView, names: Sequence[str]) -> tuple[bytes, str]:
+    def picture(self, view: CondottiereView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))
         return data, f"condottiere.{extension}"
 

@@ -42,6 +42,8 @@ _KIND_MARK = {"c": "🏰", "w": "🧱", "e": "⬆️", "l": "⬇️"}
 class ConquerorPresenter:
     game_id = "conqueror"
     emoji = "🏰"
+    confirm_moves = False
+    previews = False
     summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
     toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
 
@@ -161,7 +163,7 @@ class ConquerorPresenter:
             return f"از {path[1]}" if kind == "m" else f"{_KIND_MARK[kind]} {path[1]}"
         return f"به {path[2]}" if kind == "m" else f"🧱 {path[1]}⟷{path[2]}"
 
-    def picture(self, view: ConquerorView, names: Sequence[str]) -> tuple[bytes, str]:
+    def picture(self, view: ConquerorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
 
         data, extension = to_bytes(render(view, names=names))
         return data, f"conqueror.{extension}"

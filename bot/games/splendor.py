@@ -70,6 +70,8 @@ class SplendorHands:
 class SplendorPresenter:
     game_id = "splendor"
     emoji = "💎"
+    confirm_moves = False
+    previews = False
     summary = "۲ تا ۴ نفر؛ جواهر جمع کنید، کارت بخرید، اشراف‌زادگان را به خانه بیاورید"
     toggles: tuple[OptionToggle, ...] = ()
     hands = SplendorHands()
@@ -179,7 +181,7 @@ class SplendorPresenter:
             return f"🂠 {rest[0]}.d" if last == "d" else f"{rest[0]}.{last}"
         return "طلا به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in last)
 
-    def picture(self, view: SplendorView, names: Sequence[str]) -> tuple[bytes, str]:
+    def picture(self, view: SplendorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))
         return data, f"splendor.{extension}"
 

@@ -1,0 +1,168 @@
+"""قلعه رودخان in Persian words, menus and pictures.
+
+A turn is one engine action, chosen in three menu levels under a picture that follows the choice: the
+position (numbered on the board), the rotation (the tile drawn in each legal rotation), the meeple (spots
+lettered on the tile), then a confirmation; «بازگشت» goes back at every level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.fa import joined, name, num
+from bot.games.base import OptionToggle
+from rendering.carcassonne import Pending, render
+from rendering.carcassonne_labels import FEATURE_NAMES, SEAT_MARKS, candidate_label, rotation_label, spot_label
+from rendering.encode import to_bytes
+from rules import Event
+from rules.carcassonne.data import MEEPLES
+from rules.carcassonne.model import (
+    CandidateSpot,
+    CarcassonneOptions,
+    CarcassonneView,
+    FeatureScored,
+    MeeplePlaced,
+    TileDiscarded,
+    TilePlaced,
+)
+
+_FEATURE_MARKS = {"city": "🏰", "road": "🛣", "monastery": "⛪️", "field": "🌾"}
+# Completed during play; an unfinished one only scores at the end, and the result lists the totals.
+_COMPLETED = {"city": "شهر کامل شد", "road": "جاده کامل شد", "monastery": "صومعه کامل شد"}
+
+
+def _who(seat: int, names: Sequence[str]) -> str:
+    return f"{SEAT_MARKS[seat]} {name(names[seat])}"
+
+
+def _candidate(view: CarcassonneView, position: str) -> CandidateSpot:
+    """The candidate of a menu segment «x_y»."""
+    x, y = (int(part) for part in position.split("_"))
+    return next(c for c in view.candidates if (c.x, c.y) == (x, y))
+
+
+def pending(view: CarcassonneView, prefix: str) -> Pending | None:
+    """The choice made so far, from a menu prefix «t.x_y[.rot[.spot]]»: None on the first level, and for
+    anything the view does not offer (the bot only opens menu levels of legal actions)."""
+    parts = prefix.split(".")
+    if parts[0] != "t" or not 2 <= len(parts) <= 4:
+        return None
+    candidate = next((c for c in view.candidates if f"{c.x}_{c.y}" == parts[1]), None)
+    if candidate is None:
+        return None
+    if len(parts) == 2:
+        return Pending(candidate.x, candidate.y)
+    choice = next((r for r in candidate.rotations if str(r.rotation) == parts[2]), None)
+    if choice is None:
+        return None
+    if len(parts) == 3:
+        return Pending(candidate.x, candidate.y, choice.rotation)
+    if parts[3] != "n" and parts[3] not in {s.spot for s in choice.spots}:
+        return None
+    return Pending(candidate.x, candidate.y, choice.rotation, parts[3])
+
+
+class CarcassonnePresenter:
+    game_id = "carcassonne"
+    emoji = "🗺"
+    summary = "۲ تا ۵ نفر؛ کاشی بگذارید، شهر و جاده و صومعه بسازید و آدمک‌هایتان را به کار بگیرید"
+    confirm_moves = True
+    previews = True
+    toggles = (OptionToggle("farmers", "کشاورزها (آدمک روی مزرعه؛ امتیاز مزرعه‌ها در پایان)"),)
+    hands = None  # nothing is secret but the order of the pile
+
+    def rules_text(self, options: BaseModel) -> str:
+        assert isinstance(options, CarcassonneOptions)
+        farmers = (
+            "<b>کشاورزها (روشن):</b> آدمک روی مزرعه تا پایان بازی می‌ماند؛ در پایان هر مزرعه برای هر شهر"
+            " کاملی که به آن می‌رسد ۳ امتیاز به بیشترین کشاورزانش می‌دهد."
+            if options.farmers
+            else "کشاورزها در این بازی خاموش‌اند (در اتاق انتظار می‌شود روشنشان کرد)."
+        )
+        return "\n".join(
+            [
+                "🏰 <b>قلعه رودخان</b> — ۲ تا ۵ نفر، ۷۲ کاشی",
+                "",
+                f"بازی با کاشی آغازین روی زمین شروع می‌شود. هر بازیکن {num(MEEPLES)} آدمک دارد.",
+                "",
+                "<b>در هر نوبت:</b>",
+                "• یک کاشی می‌کشید و آن را کنار کاشی‌های زمین می‌گذارید؛ هر لبه باید با لبهٔ همسایه جور باشد"
+                " (شهر به شهر، جاده به جاده، مزرعه به مزرعه). کاشی‌ای که هیچ جا جا نشود کنار گذاشته می‌شود.",
+                "• اگر بخواهید یک آدمک روی جاده، شهر یا صومعهٔ همان کاشی می‌گذارید، به شرطی که آن جاده یا شهر"
+                " از هیچ راهی آدمک دیگری نداشته باشد.",
+                "• در ربات: جای کاشی (شماره‌های روی تصویر)، چرخش، جای آدمک (حرف‌های روی کاشی)، سپس «تأیید»؛"
+                " تا پیش از تأیید می‌توانید برگردید.",
+                "",
+                "<b>امتیاز هنگام کامل شدن</b> (بیشترین آدمک‌ها می‌برند، در برابری همه؛ آدمک‌ها برمی‌گردند):",
+                "• جاده: هر کاشی ۱ • شهر: هر کاشی ۲ و هر نشان ۲ • صومعه با هر ۸ کاشی دورش: ۹",
+                "<b>پایان:</b> با آخرین کاشی. جادهٔ ناتمام هر کاشی ۱، شهر ناتمام هر کاشی و هر نشان ۱، صومعهٔ"
+                " ناتمام ۱ به‌علاوهٔ هر کاشی دورش. بیشترین امتیاز می‌برد؛ برابری برد مشترک است.",
+                farmers,
+            ]
+        )
+
+    def describe(self, events: Sequence[Event], names: Sequence[str], view: CarcassonneView) -> list[str]:
+        lines: list[str] = []
+        for event in events:
+            if isinstance(event, TilePlaced):
+                lines.append(f"🧩 {_who(event.seat, names)} کاشی را گذاشت.")
+            elif isinstance(event, MeeplePlaced):
+                lines[-1] = lines[-1][:-1] + f" و یک آدمک روی {FEATURE_NAMES[event.feature]} گذاشت."
+            elif isinstance(event, TileDiscarded):
+                lines.append("🗑 کاشی کشیده شده هیچ جا جا نمی‌شد و کنار گذاشته شد.")
+            elif isinstance(event, FeatureScored) and not event.final:
+                winners = joined([_who(s, names) for s in event.seats])
+                gain = (
+                    f"هر کدام {num(event.points)} امتیاز گرفتند"
+                    if len(event.seats) > 1
+                    else (f"{num(event.points)} امتیاز گرفت")
+                )
+                lines.append(f"{_FEATURE_MARKS[event.feature]} {_COMPLETED[event.feature]}: {winners} {gain}.")
+        return lines
+
+    def status(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
+        if view.finished:
+            return []
+        scores = "، ".join(f"{_who(seat, names)} {num(score)}" for seat, score in enumerate(view.scores))
+        return [f"⭐️ {scores}", f"🧩 کاشی‌های مانده: {num(view.tiles_left)}"]
+
+    def result(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
+        lines = []
+        for seat, (road, city, monastery, field) in enumerate(view.points):
+            parts = [f"جاده {num(road)}", f"شهر {num(city)}", f"صومعه {num(monastery)}"]
+            if view.farmers:
+                parts.append(f"مزرعه {num(field)}")
+            lines.append(f"{_who(seat, names)}: <b>{num(view.scores[seat])}</b> امتیاز ({'، '.join(parts)})")
+        if view.discarded:
+            lines.append(f"🗑 کاشی‌های کنار گذاشته: {num(len(view.discarded))}")
+        winners = joined([f"<b>{name(names[w])}</b>" for w in view.winners])
+        lines.append(f"🤝 برد مشترک: {winners}" if len(view.winners) > 1 else f"🏆 برنده: {winners}")
+        return lines
+
+    def root_depth(self, kind: str) -> int:
+        return 2  # «t.x_y»: the position is the first choice
+
+    def menu_columns(self, prefix: str) -> int:
+        return {0: 5, 1: 4}.get(prefix.count(".") if prefix else 0, 2)
+
+    def menu_label(self, path: Sequence[str], view: CarcassonneView) -> str:
+        candidate = _candidate(view, path[1])
+        if len(path) == 2:
+            return candidate_label(candidate.number)
+        if len(path) == 3:
+            return f"↻ {rotation_label(int(path[2]))}"
+        if path[3] == "n":
+            return "🚫 بدون آدمک"
+        choice = next(r for r in candidate.rotations if r.rotation == int(path[2]))
+        index = next(i for i, s in enumerate(choice.spots) if s.spot == path[3])
+        feature = choice.spots[index].feature
+        return f"{spot_label(index)}: {_FEATURE_MARKS[feature]} {FEATURE_NAMES[feature]}"
+
+    def picture(self, view: CarcassonneView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
+        data, extension = to_bytes(render(view, names=names, pending=pending(view, prefix)))
+        return data, f"carcassonne.{extension}"
+
+
+presenter = CarcassonnePresenter()

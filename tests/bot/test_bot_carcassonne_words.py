@@ -1,0 +1,76 @@
+"""قلعه رودخان in Persian: events are worded, buttons say what the picture labels, the menu's prefix becomes
+the picture's pending choice, the result lists every category."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.carcassonne import pending, presenter
+from bot.menus import menu_items
+from rendering.carcassonne import Pending
+from rendering.carcassonne_labels import candidate_label, spot_label
+from rules import GAMES
+from rules.carcassonne import CarcassonneOptions, CarcassonneState
+from rules.carcassonne.model import CarcassonneView
+
+NAMES = ["علی", "Sara", "مینا"]
+GAME = GAMES["carcassonne"]
+LATIN_DIGITS = set("0123456789")
+
+
+def _play(seed: int, steps: int, farmers: bool = True) -> tuple[CarcassonneState, list[str]]:
+    state = GAME.setup(3, seed, CarcassonneOptions(farmers=farmers))
+    rng = random.Random(seed)
+    lines: list[str] = []
+    for _ in range(steps):
+        if not GAME.to_act(state):
+            break
+        step = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn)))
+        lines += presenter.describe(step.events, NAMES, GAME.view(step.state, None))
+        state = step.state
+    return state, lines
+
+
+def test_a_game_reads_in_persian_with_persian_digits() -> None:
+    state, lines = _play(1, 10_000)
+    assert any("کاشی را گذاشت و یک آدمک روی" in line for line in lines)
+    completed = [line for line in lines if "کامل شد" in line]
+    assert completed and all("امتیاز گرفت" in line for line in completed)
+    assert not any(LATIN_DIGITS & set(line) for line in lines)
+    result = presenter.result(GAME.view(state, None), NAMES)
+    assert all("مزرعه" in line for line in result[:3]) and ("برنده" in result[-1] or "برد مشترک" in result[-1])
+    assert not any(LATIN_DIGITS & set(line) for line in result)
+
+
+def test_without_farmers_the_result_has_no_fields() -> None:
+    state, _ = _play(2, 10_000, farmers=False)
+    assert not any("مزرعه" in line for line in presenter.result(GAME.view(state, None), NAMES))
+
+
+def test_buttons_say_what_the_picture_labels() -> None:
+    state, _ = _play(3, 20)
+    view: CarcassonneView = GAME.view(state, None)
+    codes = [GAME.encode(a) for a in GAME.legal_actions(state, state.turn)]
+    positions = menu_items(codes, "", presenter.root_depth)
+    assert [presenter.menu_label(item.key.split("."), view) for item in positions] == [
+        candidate_label(c.number) for c in view.candidates
+    ]
+    candidate = view.candidates[0]
+    choice = candidate.rotations[0]
+    prefix = f"t.{candidate.x}_{candidate.y}.{choice.rotation}"
+    labels = [presenter.menu_label(i.key.split("."), view) for i in menu_items(codes, prefix, presenter.root_depth)]
+    assert [label.split(":")[0] for label in labels[:-1]] == [spot_label(i) for i in range(len(choice.spots))]
+    assert labels[-1] == "🚫 بدون آدمک"
+
+
+def test_menu_prefix_is_the_pictures_pending_choice() -> None:
+    state, _ = _play(4, 12)
+    view = GAME.view(state, None)
+    c = view.candidates[-1]
+    rot = c.rotations[-1].rotation
+    assert pending(view, "") is None and pending(view, "t") is None
+    assert pending(view, f"t.{c.x}_{c.y}") == Pending(c.x, c.y)
+    assert pending(view, f"t.{c.x}_{c.y}.{rot}") == Pending(c.x, c.y, rot)
+    assert pending(view, f"t.{c.x}_{c.y}.{rot}.n") == Pending(c.x, c.y, rot, "n")
+    for nowhere in ("t.99_99", f"t.{c.x}_{c.y}.9", f"t.{c.x}_{c.y}.{rot}.c7", "x.1_1"):
+        assert pending(view, nowhere) is None  # anything not offered draws the plain board
