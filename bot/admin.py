@@ -1,9 +1,9 @@
 """Group admins' controls: /settings (turn timer, reminder, removal after time-outs, idle lobbies),
-/pause and /resume of the turn timer. Admin rights are checked with Telegram at every use."""
+/pause and /resume of the turn timer, /kick. Admin rights are checked with Telegram at every use."""
 
 from __future__ import annotations
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
@@ -11,10 +11,12 @@ from telegram.ext import ContextTypes
 from bot import board, texts
 from bot.access import is_admin
 from bot.commit import commit, schedule
-from bot.fa import duration, num
+from bot.fa import duration, name, num
 from bot.group_settings import GroupSettings
+from bot.lobby import remove_player, take_out
 from bot.redraw import redraw
 from bot.services import locked_game, services, where
+from bot.store import GameRecord
 
 MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
 LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)
@@ -34,7 +36,7 @@ def settings_text(settings: GroupSettings) -> str:
             f"⏱ زمان هر نوبت: <b>{timer}</b>",
             f"🔔 یادآوری در نیمهٔ زمان: <b>{'روشن' if settings.reminder else 'خاموش'}</b>",
             f"🚫 کنار گذاشتن بازیکن پس از <b>{num(settings.max_timeouts)}</b> بار تمام شدن پیاپی زمان"
-            " (در بازی‌های دو نفره حریف برنده می‌شود)",
+            " (ربات به جایش بازی می‌کند؛ در بازی دو نفره حریفش می‌برد)",
             f"⌛️ بستن اتاق انتظارِ بی‌کار پس از: <b>{lobby}</b>",
             "",
             "وقتی زمان کسی تمام شود، ربات حرکت پیش‌فرض بازی را به جای او انجام می‌دهد.",
@@ -153,3 +155,45 @@ async def _set_paused(update: Update, context: ContextTypes.DEFAULT_TYPE, paused
         record = await commit(context, record)
         await redraw(context, record, board.load_state(record))
     await message.reply_text(texts.PAUSED if paused else texts.RESUMED)
+
+
+def _target(record: GameRecord, message: Message, args: list[str]) -> int | None:
+    """The seat meant by /kick: the author of the replied-to message, else the player named in the text
+    (display name or @username, case-insensitive)."""
+    replied = message.reply_to_message
+    if replied is not None and replied.from_user is not None:
+        return record.seat_of(replied.from_user.id)
+    wanted = " ".join(args).strip().removeprefix("@").casefold()
+    for seat, player in enumerate(record.players):
+        if wanted and wanted in (player.name.casefold(), (player.username or "").casefold()):
+            return seat
+    return None
+
+
+async def cmd_kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """An admin removes a player: from a lobby at once, from a running game as if they had left."""
+    message = update.effective_message
+    assert message is not None
+    if not await _admin(update, context):
+        await message.reply_text(texts.NOT_ADMIN)
+        return
+    if message.reply_to_message is None and not context.args:
+        await message.reply_text(texts.KICK_USAGE, parse_mode=ParseMode.HTML)
+        return
+    chat_id, thread_id = where(update)
+    async with locked_game(context, chat_id, thread_id) as record:
+        if record is None or not record.active:
+            await message.reply_text(texts.NO_RUNNING_GAME)
+            return
+        seat = _target(record, message, list(context.args or []))
+        if seat is None:
+            await message.reply_text(texts.KICK_WHO)
+            return
+        who = name(record.players[seat].name)
+        if seat in record.gone:
+            await message.reply_text(texts.KICK_GONE.format(who=who), parse_mode=ParseMode.HTML)
+        elif record.phase == "lobby":
+            await remove_player(context, record, record.players[seat].user_id)
+            await message.reply_text(texts.KICKED_LOBBY.format(who=who), parse_mode=ParseMode.HTML)
+        else:
+            await take_out(context, record, seat, "kicked")

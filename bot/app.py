@@ -74,7 +74,8 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("settings", admin.cmd_settings, filters=groups))
     app.add_handler(CommandHandler("pause", admin.cmd_pause, filters=groups))
     app.add_handler(CommandHandler("resume", admin.cmd_resume, filters=groups))
-    group_only = ["new", "join", "leave", "cancel", "board", "settings", "pause", "resume"]
+    app.add_handler(CommandHandler("kick", admin.cmd_kick, filters=groups))
+    group_only = ["new", "join", "leave", "cancel", "board", "settings", "pause", "resume", "kick"]
     app.add_handler(CommandHandler(group_only, _group_only, filters=private_chat))
     app.add_handler(CommandHandler("help", info.cmd_help))
     app.add_handler(CommandHandler("games", info.cmd_games))

@@ -12,7 +12,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import hands, keyboards, texts
+from bot import absence, hands, keyboards, texts
 from bot.fa import mention, name
 from bot.games import PRESENTERS
 from bot.services import services
@@ -58,13 +58,14 @@ def caption(record: GameRecord, state: Any) -> str:
 
 
 def result_lines(record: GameRecord, state: Any) -> list[str]:
-    """The game's own result, or who won because the other player was removed for time-outs."""
-    if record.removed is not None:
-        winner = record.players[1 - record.removed].name
-        loser = record.players[record.removed].name
-        template = texts.LEFT_RESULT if record.removed_reason == "left" else texts.REMOVED_RESULT
-        return [template.format(who=name(loser), winner=name(winner))]
-    return PRESENTERS[record.game_id].result(GAMES[record.game_id].view(state, None), names(record))
+    """The game's own result with its winners among the players still in it, or the last one left."""
+    if GAMES[record.game_id].outcome(state) is None:  # ended because too few players were left
+        winner = " و ".join(name(record.players[s].name) for s in absence.winners(record, state))
+        return [*(absence.gone_line(record, seat) for seat in record.gone), texts.LAST_ONE.format(winner=winner)]
+    lines = PRESENTERS[record.game_id].result(absence.result_view(record, state), names(record))
+    if record.gone:
+        lines.append(texts.GONE_CANNOT_WIN.format(who="، ".join(name(record.players[s].name) for s in record.gone)))
+    return lines
 
 
 def keyboard(
@@ -164,8 +165,7 @@ async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord
     """The result as a new message (it notifies the group, unlike the board's edit); then the game is done."""
     game = GAMES[record.game_id]
     store = services(context).store
-    outcome = game.outcome(state)
-    await count_result(store, record, outcome.winners if outcome else ())
+    await count_result(store, record, absence.winners(record, state))
     lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *result_lines(record, state)]
     again = InlineKeyboardMarkup(
         [[InlineKeyboardButton(texts.PLAY_AGAIN, callback_data=keyboards.checked_data(f"again:{record.version}"))]]

@@ -94,7 +94,8 @@ async def refresh_hands(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
     if PRESENTERS[record.game_id].hands is None or record.state is None:
         return
     for seat in range(len(record.players)):
-        await send_hand(context, record, state, seat)
+        if seat not in record.gone:  # the bot plays for a seat out of the game: nothing to show them
+            await send_hand(context, record, state, seat)
 
 
 async def send_hand(

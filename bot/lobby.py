@@ -11,7 +11,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import board, hands, keyboards, texts
+from bot import absence, board, hands, keyboards, texts
 from bot.access import is_admin
 from bot.commit import commit
 from bot.fa import name, num
@@ -21,7 +21,7 @@ from bot.operators import in_maintenance
 from bot.recovery import heal
 from bot.redraw import redraw
 from bot.services import locked_game, services, where
-from bot.store import GameRecord, Player, StaleVersion
+from bot.store import Absence, GameRecord, Player, StaleVersion
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -144,8 +144,17 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await add_player(context, record, user)
 
 
+async def take_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, reason: Absence) -> None:
+    """Take a seat out of the running game (bot/absence.py), write it and redraw."""
+    state, lines = absence.remove(record, board.load_state(record), seat, reason)
+    record.recent = (record.recent + lines)[-board.RECENT_LINES :]
+    record = await commit(context, record)
+    await redraw(context, record, state)
+
+
 async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Leave a lobby at once; leaving a running two-player game (the opponent wins) asks to confirm first."""
+    """Leave a lobby at once; leaving a running game asks to confirm first (in a two-player game the opponent
+    wins; with more, the game goes on with the bot's default moves for the seat)."""
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
@@ -156,9 +165,10 @@ async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await _reply(update, texts.NOT_JOINED)
         elif record.phase == "lobby":
             await remove_player(context, record, user.id)
-        elif len(record.players) != 2:
-            await _reply(update, texts.LEAVE_MANY)
+        elif record.seat_of(user.id) in record.gone:
+            await _reply(update, texts.KICK_GONE.format(who=name(player_of(user).name)))
         else:
+            then = texts.LEAVE_WINS if len(absence.present(record)) <= 2 else texts.LEAVE_PLAYS_ON
             confirm = InlineKeyboardMarkup(
                 [
                     [
@@ -167,7 +177,7 @@ async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                     ]
                 ]
             )
-            await _reply(update, texts.LEAVE_CONFIRM.format(who=name(player_of(user).name)), confirm)
+            await _reply(update, texts.LEAVE_CONFIRM.format(who=name(player_of(user).name), then=then), confirm)
 
 
 async def on_leave_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -184,7 +194,7 @@ async def on_leave_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         if record is None or record.phase != "playing" or str(record.seed) != seed:
             await query.answer(texts.STALE, show_alert=True)
             return
-        if seat is None:
+        if seat is None or seat in record.gone:
             await query.answer(texts.NOT_JOINED, show_alert=True)
             return
         if isinstance(query.message, Message):
@@ -194,10 +204,7 @@ async def on_leave_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -
             await query.answer(texts.LEAVE_KEPT)
             return
         await query.answer()
-        record.removed, record.removed_reason = seat, "left"
-        record.phase = "finished"
-        record = await commit(context, record)
-        await redraw(context, record, board.load_state(record))
+        await take_out(context, record, seat, "left")
 
 
 async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from bot import board, hands, keyboards, texts
+from bot import absence, board, hands, keyboards, texts
 from bot.commit import commit
 from bot.games import PRESENTERS
 from bot.lobby_message import show_lobby
@@ -83,9 +83,10 @@ async def _move(
     record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
     public = [e for e in step.events if e.audience is None]  # secrets stay out of the group
     lines = PRESENTERS[record.game_id].describe(public, board.names(record), game.view(step.state, None))
-    record.recent = (record.recent + lines)[-board.RECENT_LINES :]
-    record.state = step.state.model_dump(mode="json")
-    if game.outcome(step.state) is not None:
+    state, more = absence.autoplay(record, step.state)  # seats out of the game move at once
+    record.recent = (record.recent + lines + more)[-board.RECENT_LINES :]
+    record.state = state.model_dump(mode="json")
+    if game.outcome(state) is not None:
         record.phase = "finished"
     try:
         record = await commit(context, record)
@@ -93,7 +94,7 @@ async def _move(
         await query.answer(texts.STALE, show_alert=True)
         return
     await query.answer()
-    await redraw(context, record, step.state)
+    await redraw(context, record, state)
 
 
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

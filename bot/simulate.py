@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import texts
 from sandbox.control_client import ControlClient
 
 _names = itertools.count(1)
@@ -51,6 +52,17 @@ async def table(sandbox: ControlClient, players: int = 2) -> Table:
     group = await sandbox.group(f"گروه {n}", members, [users[0]["id"]])
     await sandbox.idle()
     return Table(group["id"], users, outsider, newcomer)
+
+
+async def set_timer(sandbox: ControlClient, t: Table, seconds: int) -> None:
+    """The group's first player (its admin) sets the turn timer with /settings, as an admin would."""
+    admin = t.players[0]
+    await sandbox.send(t.chat_id, admin["id"], "/settings")
+    await sandbox.idle()
+    menu = (await sandbox.messages(t.chat_id))[-1]
+    assert texts.SETTINGS_TITLE.replace("<b>", "").replace("</b>", "") in menu["text"]
+    answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, f"s:t:{seconds}")["data"])
+    assert answer["text"] == texts.SETTINGS_SAVED
 
 
 async def open_lobby(sandbox: ControlClient, t: Table, game: str = "coin_age") -> dict[str, Any]:

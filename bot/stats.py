@@ -35,8 +35,6 @@ class Line:
 
 def winners_of(record: GameRecord, winners: tuple[int, ...]) -> set[int]:
     """Seats that won; on a draw (every seat "won") nobody is counted as a winner."""
-    if record.removed is not None:
-        return {1 - record.removed}
     return set() if len(winners) == len(record.players) > 1 else set(winners)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import redis.asyncio as aioredis
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -27,6 +27,7 @@ FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then ex
 T = TypeVar("T")
 
 Phase = Literal["lobby", "playing", "finished", "cancelled"]
+Absence = Literal["timeouts", "left", "kicked"]  # why a seat is out of a running game
 
 
 class Player(BaseModel):
@@ -50,11 +51,21 @@ class GameRecord(BaseModel):
     state: dict[str, Any] | None = None
     recent: list[str] = Field(default_factory=list)  # the last lines of "what just happened"
     timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> consecutive time-outs
-    removed: int | None = None  # a seat that left or timed out too often; the other seat won (two players)
-    removed_reason: Literal["timeouts", "left"] | None = None
+    gone: dict[int, Absence] = Field(default_factory=dict)  # seats out of the game: played by default moves
     paused: bool = False  # an admin stopped the turn timer (/pause)
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_one_removed_seat(cls, data: Any) -> Any:
+        """Records written before ``gone`` held at most one removed seat (two-player games)."""
+        if isinstance(data, dict) and "removed" in data:
+            data = dict(data)
+            seat, reason = data.pop("removed"), data.pop("removed_reason", None)
+            if seat is not None:
+                data["gone"] = {seat: reason or "timeouts"}
+        return data
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.players):

@@ -15,10 +15,10 @@ from typing import Any
 from telegram.constants import ParseMode
 from telegram.ext import Application, CallbackContext, ContextTypes
 
-from bot import board, texts
+from bot import absence, board, texts
 from bot.commit import commit
 from bot.deadlines import Deadline
-from bot.fa import duration, mention, name, num
+from bot.fa import duration, mention, name
 from bot.games import PRESENTERS
 from bot.lobby import cancel
 from bot.redraw import redraw
@@ -89,8 +89,8 @@ async def remind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None
 
 
 async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
-    """Play the game's default move for every seat whose time ran out; remove a seat that timed out too
-    often in a row (two-player games: the other player wins)."""
+    """Play the game's default move for every seat whose time ran out; a seat that timed out too often in a
+    row is taken out of the game (bot/absence.py)."""
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]
     settings = await services(context).store.group_settings(record.chat_id)
@@ -103,15 +103,19 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
         count = record.timeouts.get(seat, 0) + 1
         record.timeouts[seat] = count
         lines.append(texts.TIMED_OUT.format(who=name(names[seat])))
-        if count >= settings.max_timeouts and len(record.players) == 2:
-            record.removed, record.removed_reason = seat, "timeouts"
-            record.phase = "finished"
-            lines.append(texts.REMOVED.format(who=name(names[seat]), count=num(count)))
-            break
+        if count >= settings.max_timeouts:
+            state, more = absence.remove(record, state, seat, "timeouts")
+            lines += more
+            if record.phase == "finished":
+                break
+            continue
         step = game.apply(state, seat, game.default_action(state, seat))
         state = step.state
         public = [e for e in step.events if e.audience is None]
         lines += presenter.describe(public, names, game.view(state, None))
+    if record.phase != "finished":
+        state, more = absence.autoplay(record, state)
+        lines += more
     record.state = state.model_dump(mode="json")
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     if game.outcome(state) is not None:

@@ -89,3 +89,13 @@ async def test_redis_down_is_a_clear_error_after_bounded_retries(tmp_path: objec
             await dead.load(-1)
     finally:
         await dead.close()
+
+
+def test_records_from_before_gone_keep_their_removed_seat() -> None:
+    """Records written when at most one seat could be removed still read: the seat is out, with its reason."""
+    host = Player(user_id=1, name="میزبان")
+    old = {"chat_id": -5, "game_id": "coin_age", "creator": host.model_dump(), "removed": 1, "removed_reason": "left"}
+    assert GameRecord.model_validate(old).gone == {1: "left"}
+    old |= {"removed": None, "removed_reason": None}
+    assert GameRecord.model_validate(old).gone == {}
+    assert GameRecord.model_validate_json(GameRecord.model_validate(old).model_dump_json()).gone == {}

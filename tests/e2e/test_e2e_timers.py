@@ -7,18 +7,8 @@ import asyncio
 
 from bot import texts
 from bot.harness import Harness
-from bot.simulate import Table, board_of, button, changed_board, start_game, table
+from bot.simulate import board_of, button, changed_board, set_timer, start_game, table
 from sandbox.control_client import ControlClient
-
-
-async def _set_timer(sandbox: ControlClient, t: Table, seconds: int) -> None:
-    admin = t.players[0]
-    await sandbox.send(t.chat_id, admin["id"], "/settings")
-    await sandbox.idle()
-    menu = (await sandbox.messages(t.chat_id))[-1]
-    assert texts.SETTINGS_TITLE.replace("<b>", "").replace("</b>", "") in menu["text"]
-    answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, f"s:t:{seconds}")["data"])
-    assert answer["text"] == texts.SETTINGS_SAVED
 
 
 async def test_only_admins_change_settings(sandbox: ControlClient) -> None:
@@ -35,7 +25,7 @@ async def test_only_admins_change_settings(sandbox: ControlClient) -> None:
 
 async def test_a_silent_player_is_moved_on_reminded_and_removed_after_two_time_outs(sandbox: ControlClient) -> None:
     t = await table(sandbox)
-    await _set_timer(sandbox, t, 2)
+    await set_timer(sandbox, t, 2)
     board = await start_game(sandbox, t)
     board = await changed_board(sandbox, t, board)  # first time-out: the default move (end the turn)
     assert "زمان" in board["caption"] and "تمام شد" in board["caption"]
@@ -54,7 +44,7 @@ async def test_a_silent_player_is_moved_on_reminded_and_removed_after_two_time_o
 async def test_acting_in_time_resets_the_count(sandbox: ControlClient) -> None:
     """One time-out, then a move in time, then one more time-out: nobody is removed."""
     t = await table(sandbox)
-    await _set_timer(sandbox, t, 3)
+    await set_timer(sandbox, t, 3)
     board = await start_game(sandbox, t)
     board = await changed_board(sandbox, t, board)  # a time-out passes the turn
     caption = board["caption"]
@@ -67,7 +57,7 @@ async def test_acting_in_time_resets_the_count(sandbox: ControlClient) -> None:
 
 async def test_a_pending_time_out_survives_a_restart_and_fires_once(sandbox: ControlClient, harness: Harness) -> None:
     t = await table(sandbox)
-    await _set_timer(sandbox, t, 3)
+    await set_timer(sandbox, t, 3)
     board = await start_game(sandbox, t)
     harness.restart_bot(kill=True)
     board = await changed_board(sandbox, t, board)
@@ -78,7 +68,7 @@ async def test_a_pending_time_out_survives_a_restart_and_fires_once(sandbox: Con
 
 async def test_pause_stops_the_timer_and_resume_restarts_it(sandbox: ControlClient) -> None:
     t = await table(sandbox)
-    await _set_timer(sandbox, t, 2)
+    await set_timer(sandbox, t, 2)
     await start_game(sandbox, t)
     await sandbox.send(t.chat_id, t.players[0]["id"], "/pause")
     await sandbox.idle()

@@ -1,0 +1,89 @@
+"""Players who are out of a running game: they left, an admin removed them, or they timed out too often.
+
+A seat out of the game stays in the engine (a game's rules rarely allow a seat to vanish: its cards, meeples
+and provinces are part of the board) and the bot plays the game's default move for it whenever it is to act,
+as it does on a time-out. It can no longer win. When fewer than two players remain, the game ends and the one
+left wins. The same for every game, without game-specific code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import texts
+from bot.fa import name
+from bot.games import PRESENTERS
+from bot.store import Absence, GameRecord
+from rules import GAMES
+
+MAX_AUTOPLAY = 10_000  # default moves in a row; a game always ends long before (conformance MAX_STEPS)
+
+
+def present(record: GameRecord) -> list[int]:
+    """Seats still playing."""
+    return [seat for seat in range(len(record.players)) if seat not in record.gone]
+
+
+def gone_line(record: GameRecord, seat: int) -> str:
+    """Why a seat is out of the game, in a line."""
+    return texts.GONE[record.gone[seat]].format(who=name(record.players[seat].name))
+
+
+def autoplay(record: GameRecord, state: Any) -> tuple[Any, list[str]]:
+    """Play the default move for every absent seat to act until a present seat must decide or the game ends;
+    the new state and the lines saying what happened."""
+    game = GAMES[record.game_id]
+    presenter = PRESENTERS[record.game_id]
+    names = [p.name for p in record.players]
+    lines: list[str] = []
+    for _ in range(MAX_AUTOPLAY):
+        absent = [seat for seat in game.to_act(state) if seat in record.gone]
+        if not absent:
+            break
+        step = game.apply(state, absent[0], game.default_action(state, absent[0]))
+        state = step.state
+        public = [e for e in step.events if e.audience is None]
+        lines += presenter.describe(public, names, game.view(state, None))
+    return state, lines
+
+
+def remove(record: GameRecord, state: Any, seat: int, reason: Absence) -> tuple[Any, list[str]]:
+    """Take ``seat`` out of the game; end it if fewer than two players remain, else play on for the seat.
+    The caller writes the record (``record.state`` is set here) and redraws."""
+    record.gone[seat] = reason
+    who = name(record.players[seat].name)
+    record.timeouts.pop(seat, None)
+    lines = [gone_line(record, seat)]
+    if len(present(record)) < 2:
+        record.phase = "finished"
+        return state, lines
+    lines.append(texts.PLAYS_ON.format(who=who))
+    state, more = autoplay(record, state)
+    lines += more
+    if GAMES[record.game_id].outcome(state) is not None:
+        record.phase = "finished"
+    record.state = state.model_dump(mode="json")
+    return state, lines
+
+
+def winners(record: GameRecord, state: Any) -> tuple[int, ...]:
+    """The winning seats among those still playing: the game's own winners, or the best scores among the
+    present seats when every winner had left; the one left when the game ended for want of players."""
+    outcome = GAMES[record.game_id].outcome(state)
+    staying = present(record)
+    if outcome is None:
+        return tuple(staying)
+    won = tuple(seat for seat in outcome.winners if seat not in record.gone)
+    if won or not staying:
+        return won
+    best = max(outcome.scores[seat] for seat in staying)
+    return tuple(seat for seat in staying if outcome.scores[seat] == best)
+
+
+def result_view(record: GameRecord, state: Any) -> Any:
+    """The public view of a finished game with its winners among the seats still playing, for the
+    presenter's result words (every game's view has ``winners``)."""
+    view = GAMES[record.game_id].view(state, None)
+    if record.gone and hasattr(view, "winners"):
+        view = view.model_copy(update={"winners": winners(record, state)})
+    return view

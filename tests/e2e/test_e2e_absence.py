@@ -1,0 +1,77 @@
+"""End to end: players out of a game of three or more. A player leaves (with confirmation) and the game goes
+on with the bot's default moves for their seat; an admin kicks another and the last one left wins; players
+who keep timing out are taken out one by one; statistics count the winner."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot import texts
+from bot.simulate import Table, board_of, button, buttons, play_move, player_to_act, set_timer, start_game, table
+from sandbox.control_client import ControlClient
+
+
+async def _last_text(sandbox: ControlClient, chat_id: int) -> str:
+    return str((await sandbox.messages(chat_id))[-1]["text"] or "")
+
+
+async def _leave(sandbox: ControlClient, t: Table, player: dict[str, Any]) -> None:
+    await sandbox.send(t.chat_id, player["id"], "/leave")
+    await sandbox.idle()
+    question = (await sandbox.messages(t.chat_id))[-1]
+    assert texts.LEAVE_PLAYS_ON in question["text"]
+    answer = await sandbox.press(t.chat_id, question["message_id"], player["id"], button(question, ":y")["data"])
+    assert answer["answered"] and not answer["show_alert"]
+    await sandbox.idle()
+
+
+async def test_a_player_leaves_the_game_goes_on_then_a_kick_leaves_one_winner(sandbox: ControlClient) -> None:
+    t = await table(sandbox, players=3)
+    board = await start_game(sandbox, t, game="carcassonne")
+    quitter, kicked, winner = t.players[2], t.players[1], t.players[0]
+    await _leave(sandbox, t, quitter)
+    board = board_of(await sandbox.messages(t.chat_id))
+    assert "ترک کرد" in board["caption"] and "ربات به جای" in board["caption"]
+
+    rng = random.Random(7)
+    seen: set[str] = set()
+    for _ in range(24):  # six turns of the two players still in, by their buttons
+        board = await play_move(sandbox, t, rng)
+        seen.add(player_to_act(t, board)["first_name"])
+    assert seen == {winner["first_name"], kicked["first_name"]}  # the bot moved for the one who left
+    tiles_left = int(
+        board["caption"].split("کاشی‌های مانده: ")[1].split()[0].translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
+    )
+    assert tiles_left < 70 - 6  # the seat out of the game laid its tiles too
+
+    await sandbox.send(t.chat_id, kicked["id"], "/kick " + winner["first_name"])  # not an admin
+    await sandbox.idle()
+    assert await _last_text(sandbox, t.chat_id) == texts.NOT_ADMIN
+    said = await sandbox.send(t.chat_id, kicked["id"], "دارم می‌روم")
+    await sandbox.send(t.chat_id, winner["id"], "/kick", reply_to_message_id=said["message_id"])
+    await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""))
+    result = await _last_text(sandbox, t.chat_id)
+    assert (
+        "مدیر گروه" in result
+        and "ترک کرد" in result
+        and f"برنده: {winner['first_name']}" in result.replace("\u2068", "").replace("\u2069", "")
+    )
+    assert not buttons(board_of(await sandbox.messages(t.chat_id)))
+
+    await sandbox.send(t.chat_id, winner["id"], "/stats")
+    await sandbox.idle()
+    stats = await _last_text(sandbox, t.chat_id)
+    assert winner["first_name"] in stats and quitter["first_name"] in stats
+
+
+async def test_players_timing_out_are_taken_out_one_by_one(sandbox: ControlClient) -> None:
+    t = await table(sandbox, players=3)
+    await set_timer(sandbox, t, 2)
+    await start_game(sandbox, t, game="carcassonne")
+    messages = await sandbox.wait_for(
+        t.chat_id, lambda ms: ms if "تمام شد" in (ms[-1]["text"] or "") else None, timeout=40
+    )
+    result = str(messages[-1]["text"])
+    assert result.count("کنار گذاشته شد") == 2  # seats 0 and 1 out after two time-outs each
+    assert t.players[2]["first_name"] in result.split("برنده")[1]
