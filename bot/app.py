@@ -138,18 +138,12 @@ async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
 
 
 def run(settings: Settings, redis_url: str) -> None:
-    """Run until stopped: long polling, or webhook mode when WEBHOOK_URL is set."""
+    """Run until stopped: long polling (one worker: a chat's order and locks live in the process), or webhook
+    mode when WEBHOOK_URL is set, where any number of workers may share the URL and the Redis (bot/webhook.py)."""
     app = build_application(settings, redis_url)
     if settings.webhook_url is not None:
-        url = str(settings.webhook_url)
-        path = url.split("://", 1)[1].partition("/")[2]
-        app.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=path,
-            webhook_url=url,
-            secret_token=settings.webhook_secret.get_secret_value() if settings.webhook_secret else None,
-            allowed_updates=Update.ALL_TYPES,
-        )
+        from bot.webhook import run_webhook
+
+        run_webhook(app, settings)
     else:
         app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)

@@ -14,8 +14,10 @@ from bot.config import ConfigError, Settings, load_settings
 SANDBOX_TOKEN = "100000:sandbox-token"
 
 
-def _logging(level: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+def _logging(level: str, worker: str = "") -> None:
+    """One line per record; with several workers (WORKER_NAME) each line says which one wrote it."""
+    who = f"[{worker.replace('%', '%%')}] " if worker else ""
+    logging.basicConfig(level=level, format=f"%(asctime)s {who}%(levelname)s %(name)s: %(message)s")
     for noisy in ("httpx", "httpcore", "aiohttp.access"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
@@ -85,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
-        _logging(settings.log_level)
+        _logging(settings.log_level, settings.worker_name)
         if args.command == "run":
             _run(settings)
         elif args.command == "sandbox":

@@ -24,6 +24,10 @@ class Settings(BaseSettings):
     webhook_secret: SecretStr | None = None
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = Field(default=8443, ge=1, le=65535)
+    worker_name: str = Field(default="", description="names this worker in logs and locks (webhook mode)")
+    worker_lease_seconds: float = Field(
+        default=10.0, gt=0, description="webhook mode: at most how long a dead worker holds up a chat"
+    )
     log_level: str = "INFO"
 
     @field_validator("operator_ids", mode="before")

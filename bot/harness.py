@@ -1,23 +1,34 @@
 """Runs the whole system locally for tests and benchmarks: Redis, the sandbox and the bot as a real process.
 
 The bot runs as a child process (``python -m bot run``) so that it can be killed and restarted like in
-production; it talks to the sandbox over HTTP only.
+production; it talks to the sandbox over HTTP only. For multi-worker runs, several webhook workers sit behind
+a small round-robin proxy whose URL is the one webhook the sandbox knows, as behind a load balancer.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import httpx
+from aiohttp import web
 
 from bot.cli import SANDBOX_TOKEN
 from bot.redis_server import EmbeddedRedis
+from bot.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
 
@@ -33,6 +44,15 @@ class BotProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30.0) -> None:
+        self.launch()
+        self._wait_ready(timeout)
+
+    def start_wait(self, timeout: float = 30.0) -> None:
+        """After ``launch``: wait until the bot is ready."""
+        self._wait_ready(timeout)
+
+    def launch(self) -> None:
+        """Start the process without waiting for it to be ready (start several workers at once)."""
         env = {
             **os.environ,
             "BOT_TOKEN": SANDBOX_TOKEN,
@@ -40,16 +60,15 @@ class BotProcess:
             "REDIS_URL": self.redis_url,
             "DATA_DIR": str(self.data_dir),
             "LOG_LEVEL": "INFO",
-            **self.extra_env,
         }
-        env.pop("WEBHOOK_URL", None)
+        env.pop("WEBHOOK_URL", None)  # polling unless the caller asks for a webhook
+        env.update(self.extra_env)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot", "run"], env=env, stdout=log, stderr=subprocess.STDOUT
         )
         log.close()
-        self._wait_ready(timeout)
 
     def _wait_ready(self, timeout: float) -> None:
         """Ready once the bot polls for updates (after its start-up requests)."""
@@ -84,6 +103,165 @@ class BotProcess:
         self.process = None
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class WebhookWorker(BotProcess):
+    """A bot worker in webhook mode: it listens on its own port behind ``webhook_url`` (a proxy's)."""
+
+    def __init__(
+        self,
+        sandbox_url: str,
+        redis_url: str,
+        data_dir: Path,
+        log_path: Path,
+        webhook_url: str,
+        port: int,
+        name: str,
+        **env: str,
+    ) -> None:
+        settings = {"WEBHOOK_URL": webhook_url, "WEBHOOK_LISTEN": "127.0.0.1", "WEBHOOK_PORT": str(port)}
+        super().__init__(sandbox_url, redis_url, data_dir, log_path, **settings, WORKER_NAME=name, **env)
+        self.name = name
+        self.url = f"http://127.0.0.1:{port}"
+
+    def _wait_ready(self, timeout: float) -> None:
+        """Ready once its health check answers 200 (it has set the webhook and takes updates)."""
+        deadline = time.monotonic() + timeout
+        with httpx.Client(base_url=self.url, timeout=1.0) as http:
+            while time.monotonic() < deadline:
+                assert self.process is not None
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"worker {self.name} exited at start; see {self.log_path}")
+                try:
+                    if http.get(HEALTH_PATH).status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.05)
+        raise RuntimeError(f"worker {self.name} was not ready within {timeout} s; see {self.log_path}")
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One webhook request through the proxy: the update, the worker that got it (-1: none), the status the
+    sandbox was given."""
+
+    update: dict[str, Any]
+    worker: int
+    status: int
+
+    @property
+    def update_id(self) -> int:
+        return int(self.update["update_id"])
+
+    @property
+    def kind(self) -> str:
+        return next(key for key in self.update if key != "update_id")
+
+
+class WebhookProxy:
+    """One URL in front of several workers, round-robin, as a load balancer would be: the sandbox's webhook
+    points here. A worker that does not answer (killed) is passed over for the next one. Runs on its own
+    event loop in a thread, like the sandbox.
+
+    ``deliveries`` records where each update went; ``lose_reply_once`` makes the proxy drop a worker's 200 on
+    the way back (the sandbox sees 502 and delivers the update again), as a network or a proxy timeout can.
+    """
+
+    def __init__(self, targets: list[str], path: str = "/hook") -> None:
+        self.targets = targets
+        self.path = path
+        self.url = ""
+        self.deliveries: list[Delivery] = []
+        self._turn = 0
+        self._rules: list[tuple[Callable[[dict[str, Any]], bool], bool, Callable[[int], None] | None]] = []
+        self._guard = threading.Lock()
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._serve()), name="proxy", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> str:
+        self._thread.start()
+        if not self._ready.wait(timeout) or not self.url:
+            raise RuntimeError("the webhook proxy did not start")
+        return self.url
+
+    def stop(self, timeout: float = 10.0) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stop.set)
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def lose_reply_once(self, match: Callable[[dict[str, Any]], bool]) -> None:
+        """The next update that ``match``es reaches a worker, but its 200 is lost on the way back."""
+        with self._guard:
+            self._rules.append((match, True, None))
+
+    def on_reply_once(self, match: Callable[[dict[str, Any]], bool], action: Callable[[int], None]) -> None:
+        """Once a worker has accepted the next update that ``match``es, call ``action(worker index)`` (in the
+        proxy's thread) before the sandbox hears back: e.g. kill that worker while it holds the update."""
+        with self._guard:
+            self._rules.append((match, False, action))
+
+    def _after_reply(self, update: dict[str, Any], worker: int) -> bool:
+        """Apply the first rule for ``update``; True if its reply is to be lost."""
+        with self._guard:
+            rule = next((r for r in self._rules if r[0](update)), None)
+            if rule is not None:
+                self._rules.remove(rule)
+        if rule is None:
+            return False
+        _, lose, action = rule
+        if action is not None:
+            action(worker)
+        return lose
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        app = web.Application()
+        app.router.add_post(self.path, self._forward)
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as self._session:
+            await runner.setup()
+            try:
+                site = web.TCPSite(runner, "127.0.0.1", 0)
+                await site.start()
+                self.url = f"http://127.0.0.1:{runner.addresses[0][1]}"
+            finally:
+                self._ready.set()
+            try:
+                await self._stop.wait()
+            finally:
+                await runner.cleanup()
+
+    async def _forward(self, request: web.Request) -> web.Response:
+        body = await request.read()
+        update = json.loads(body)
+        headers = {k: v for k, v in request.headers.items() if k.lower() in ("content-type", SECRET_HEADER.lower())}
+        for _ in self.targets:
+            index = self._turn % len(self.targets)
+            self._turn += 1
+            try:
+                async with self._session.post(self.targets[index] + request.path_qs, data=body, headers=headers) as r:
+                    status, payload = r.status, await r.read()
+            except (aiohttp.ClientError, OSError):
+                continue  # that worker is down: the next one
+            if 200 <= status < 300 and self._after_reply(update, index):
+                status, payload = 502, b"reply lost"
+            self.deliveries.append(Delivery(update, index, status))
+            return web.Response(status=status, body=payload)
+        self.deliveries.append(Delivery(update, -1, 502))
+        return web.Response(status=502, text="no worker answered")
+
+
 class SandboxProcess:
     """``python -m sandbox`` on a free port, stopped with the harness."""
 
@@ -114,18 +292,30 @@ class SandboxProcess:
 
 
 class Harness:
-    """Redis (embedded unless REDIS_URL is set), a sandbox in a thread, and one bot process."""
+    """Redis (embedded unless REDIS_URL is set), a sandbox in a thread, and one bot process (long polling) or
+    several webhook workers behind one proxy URL."""
 
-    def __init__(self, workdir: Path, sandbox_process: bool = False, bot_env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        sandbox_process: bool = False,
+        bot_env: dict[str, str] | None = None,
+        webhook_workers: int = 0,
+    ) -> None:
         """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
-        rather than in a thread of the caller; ``bot_env``: extra settings for the bot process."""
+        rather than in a thread of the caller; ``bot_env``: extra settings for the bot process(es);
+        ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
+        sandbox's webhook pointing at it, instead of one polling bot."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
         self.bot_env = bot_env or {}
+        self.webhook_workers = webhook_workers
         self.redis: EmbeddedRedis | None = None
         self.redis_url = ""
         self.sandbox: ThreadedSandbox | SandboxProcess | None = None
-        self.bot: BotProcess | None = None
+        self.bot: BotProcess | None = None  # with webhook workers: the first of them
+        self.workers: list[WebhookWorker] = []
+        self.proxy: WebhookProxy | None = None
 
     @property
     def url(self) -> str:
@@ -139,9 +329,44 @@ class Harness:
             redis_url = self.redis.start()
         self.redis_url = redis_url
         self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()
+        if self.webhook_workers:
+            self._start_workers(redis_url)
+            return self
         self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log", **self.bot_env)
         self.bot.start()
         return self
+
+    def _start_workers(self, redis_url: str) -> None:
+        ports = [free_port() for _ in range(self.webhook_workers)]
+        self.proxy = WebhookProxy([f"http://127.0.0.1:{port}" for port in ports])
+        self.proxy.start()
+        env = {"WEBHOOK_SECRET": "sandbox-webhook-secret", **self.bot_env}
+        for i, port in enumerate(ports):
+            name = f"w{i}"
+            worker = WebhookWorker(
+                self.url,
+                redis_url,
+                self.workdir / name,
+                self.workdir / f"{name}.log",
+                f"{self.proxy.url}/hook",
+                port,
+                name,
+                **env,
+            )
+            worker.launch()
+            self.workers.append(worker)
+        for worker in self.workers:
+            worker.start_wait()
+        self.bot = self.workers[0]
+
+    def restart_worker(self, index: int, kill: bool = True) -> None:
+        """Kill (or stop) one webhook worker and start it again; the others keep serving."""
+        worker = self.workers[index]
+        if kill:
+            worker.kill()
+        else:
+            worker.stop()
+        worker.start()
 
     def restart_bot(self, kill: bool = True) -> None:
         assert self.bot is not None
@@ -152,8 +377,13 @@ class Harness:
         self.bot.start()
 
     def stop(self) -> None:
+        for worker in self.workers:
+            if worker is not self.bot:
+                worker.stop()
         if self.bot is not None:
             self.bot.stop()
+        if self.proxy is not None:
+            self.proxy.stop()
         if self.sandbox is not None:
             self.sandbox.stop()
         if self.redis is not None:

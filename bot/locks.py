@@ -1,16 +1,41 @@
-"""One asyncio lock per chat, so a chat's updates are handled one after another in this process.
+"""Chat locks: one asyncio lock per chat in this process, and, with several workers, a lease in Redis too.
 
-Locks are dropped when nobody holds or waits for them, so memory stays bounded with many chats.
+``ChatLocks`` serialises a chat's updates inside one process (long polling runs one worker, so that is all it
+needs). ``SharedChatLocks`` adds a lock in Redis held under a lease, so that two workers sharing one Redis
+never run a chat's game code at the same time: a press in the group and one in a private chat, a deadline,
+the start-up check. The local lock is taken first, so a worker sends at most one contender per chat to
+Redis and its own waiters keep their arrival order.
+
+A holder renews its lease while it works; a worker that dies holding a lock leaves it to run out (``LEASE``),
+then the next waiter takes it. Waiters do not poll: a release publishes the lock's key on one pub/sub
+channel (``Wakeups``) when someone waits, with a slow poll behind it in case a message is lost.
+
+Locks are dropped from memory when nobody holds or waits for them, so memory stays bounded with many chats.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import contextlib
+import itertools
+import logging
+import os
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
+
+import redis.asyncio as aioredis
+
+log = logging.getLogger(__name__)
+
+WAKE_CHANNEL = "dh:wake"  # the payload is the key that became free
+LEASE = 10.0  # seconds a dead worker's lock or ticket holds up a chat at most
+POLL = 0.5  # seconds between re-checks when no wake-up came (a lease ran out, a lost message)
 
 
 class ChatLocks:
+    """One asyncio lock per key, in this process."""
+
     def __init__(self) -> None:
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
@@ -30,3 +55,179 @@ class ChatLocks:
 
     def __len__(self) -> int:
         return len(self._locks)
+
+
+class Wakeups:
+    """This worker's subscription to ``WAKE_CHANNEL``: wakes the local waiters of a key another worker freed.
+
+    A waiter registers (``watch``) *before* it checks Redis, so a release between its check and its wait still
+    wakes it. Without the subscription (Redis away for a moment) waiters fall back to polling every ``POLL``.
+    """
+
+    def __init__(self, client: aioredis.Redis) -> None:
+        self.redis = client
+        self._waiters: dict[str, set[asyncio.Event]] = {}
+        self._pubsub: aioredis.client.PubSub | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(WAKE_CHANNEL)
+        self._task = asyncio.create_task(self._listen(), name="wakeups")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            self._pubsub = None
+
+    async def _listen(self) -> None:
+        assert self._pubsub is not None
+        while True:
+            try:
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # reconnects on the next call; waiters poll meanwhile
+                log.warning("wake-up channel interrupted (%s)", exc)
+                self.wake_all()
+                await asyncio.sleep(1.0)
+                continue
+            if message is not None and message.get("type") == "message":
+                data = message["data"]
+                self.wake(data.decode() if isinstance(data, bytes) else str(data))
+
+    def wake(self, key: str) -> None:
+        for event in self._waiters.get(key, ()):
+            event.set()
+
+    def wake_all(self) -> None:
+        for events in self._waiters.values():
+            for event in events:
+                event.set()
+
+    @contextlib.contextmanager
+    def watch(self, key: str) -> Iterator[asyncio.Event]:
+        """An event set when ``key`` is published; register before checking, wait after."""
+        event = asyncio.Event()
+        self._waiters.setdefault(key, set()).add(event)
+        try:
+            yield event
+        finally:
+            events = self._waiters[key]
+            events.discard(event)
+            if not events:
+                del self._waiters[key]
+
+
+async def wait_for_wakeup(event: asyncio.Event, seconds: float = POLL) -> None:
+    """Until ``event`` is set or ``seconds`` passed, whichever comes first."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(event.wait(), seconds)
+
+
+def worker_id(name: str = "") -> str:
+    """Names this process in lock tokens and logs: unique among workers, readable by people."""
+    return f"{name or socket.gethostname()}:{os.getpid()}"
+
+
+# KEYS: lock, waiting flag. ARGV: token, lease ms. 1 when taken; else the waiting flag is raised.
+_ACQUIRE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
+return 0
+"""
+
+# KEYS: lock, waiting flag. ARGV: token, channel. Frees only one's own lock; wakes waiters if any.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if redis.call('DEL', KEYS[2]) == 1 then redis.call('PUBLISH', ARGV[2], KEYS[1]) end
+return 1
+"""
+
+# KEYS: lock. ARGV: token, lease ms. Extends only one's own lease.
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+
+
+class SharedChatLocks(ChatLocks):
+    """The local lock, then a lease in Redis: mutual exclusion per chat across every worker."""
+
+    def __init__(
+        self, client: aioredis.Redis, wakeups: Wakeups, owner: str = "", lease: float = LEASE, poll: float = POLL
+    ) -> None:
+        super().__init__()
+        self.redis = client
+        self.wakeups = wakeups
+        self.owner = owner or worker_id()
+        self.lease_ms = int(lease * 1000)
+        self.poll = poll
+        self._tokens = itertools.count(1)
+        self._held: dict[str, str] = {}  # Redis key -> our token, renewed by ``keep_leases``
+        self._acquire = client.register_script(_ACQUIRE)
+        self._release = client.register_script(_RELEASE)
+        self._renew = client.register_script(_RENEW)
+
+    @staticmethod
+    def redis_key(key: str) -> str:
+        """``dh:{<chat>}:lock:<chat tag>``: in the chat's hash slot, next to its game."""
+        return f"dh:{{{key.split(':')[0]}}}:lock:{key}"
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        async with super().hold(key):
+            rkey = self.redis_key(key)
+            token = await self._take(rkey)
+            try:
+                yield
+            finally:
+                self._held.pop(rkey, None)
+                try:
+                    await self._release(keys=[rkey, f"{rkey}:w"], args=[token, WAKE_CHANNEL])
+                except Exception:  # the lease runs out instead
+                    log.warning("could not release %s; it frees itself in %.0f s", rkey, self.lease_ms / 1000)
+
+    async def _take(self, rkey: str) -> str:
+        token = f"{self.owner}:{next(self._tokens)}"
+        while True:
+            with self.wakeups.watch(rkey) as woken:
+                if await self._acquire(keys=[rkey, f"{rkey}:w"], args=[token, self.lease_ms]):
+                    self._held[rkey] = token
+                    return token
+                await wait_for_wakeup(woken, self.poll)
+
+    async def renew(self) -> None:
+        """Extend the lease of every lock this worker holds."""
+        held = list(self._held.items())
+        if not held:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for rkey, token in held:
+                await self._renew(keys=[rkey], args=[token, self.lease_ms], client=pipe)
+            results = await pipe.execute()
+        for (rkey, _), renewed in zip(held, results, strict=True):
+            if not renewed and rkey in self._held:
+                log.warning("lost the lease of %s (this worker stalled for %.0f s?)", rkey, self.lease_ms / 1000)
+
+    async def keep_leases(self) -> None:
+        """Renew held leases three times per lease until cancelled."""
+        await keep_renewing(self.renew, self.lease_ms / 3000)
+
+
+async def keep_renewing(renew: Callable[[], Awaitable[None]], interval: float) -> None:
+    """Call ``renew()`` every ``interval`` seconds until cancelled; a failure is logged and retried."""
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await renew()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not renew leases")

@@ -20,7 +20,7 @@ class Services:
     store: Store
     settings: Settings
     deadlines: Deadlines
-    locks: ChatLocks = field(default_factory=ChatLocks)
+    locks: ChatLocks = field(default_factory=ChatLocks)  # SharedChatLocks with several workers (webhook mode)
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -42,7 +42,9 @@ def where(update: Update) -> tuple[int, int | None]:
 async def locked_game(
     context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None
 ) -> AsyncIterator[GameRecord | None]:
-    """The chat's game record, read and acted on under the chat's lock: a chat's updates run one by one."""
+    """The chat's game record, read and acted on under the chat's lock, so one game's code never runs twice at
+    once: a lock in this process with long polling, a lease in Redis shared by every worker in webhook mode
+    (``bot.webhook`` puts a ``SharedChatLocks`` in ``Services.locks``)."""
     svc = services(context)
     async with svc.locks.hold(chat_tag(chat_id, thread_id)):
         yield await svc.store.load(chat_id, thread_id)

@@ -1,0 +1,228 @@
+"""A chat's updates handled in the order Telegram delivered them, by any number of workers behind one URL.
+
+Telegram (and the sandbox) send a chat's next update only once the previous one was answered with 200. The
+worker that receives an update takes the chat's next *ticket* in Redis before it answers, so ticket order
+is delivery order; it handles the update once the chat's ``served`` counter reaches the ticket before its
+own, and moves the counter on when done. Until then other workers' tickets of that chat wait (the release
+publishes on ``bot.locks.WAKE_CHANNEL``), while other chats go on in parallel.
+
+A ticket is held under a lease that its worker renews while it waits and while it works. A worker that dies
+holding one leaves it to run out (``LEASE``); the next ticket's worker then skips it, so a chat is held up
+for a few seconds at most, never for good. An update whose worker died after answering 200 is lost, as it
+would be with one worker.
+
+The ticket also remembers the chat's last update id: the same update delivered again (the 200 got lost on
+the way, so Telegram retried, perhaps to another worker) is dropped while its first delivery is in hand or
+done, and taken again only if that delivery's worker died before handling it.
+
+Keys: ``dh:{<chat>}:order`` (a hash: next, served, last_update, last_ticket) and ``dh:{<chat>}:order:alive``
+(a sorted set: ticket -> lease end in ms, Redis's clock). Both expire after a day without updates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.locks import LEASE, POLL, WAKE_CHANNEL, Wakeups, keep_renewing, wait_for_wakeup
+
+log = logging.getLogger(__name__)
+
+IDLE_TTL = 24 * 3600
+RETRIES = 5  # Redis away while a ticket waits: retry for a few seconds before giving the update up
+
+_NOW = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+"""
+
+# KEYS: state, alive. ARGV: update id, lease ms, idle ttl. The new ticket (0 for a repeated delivery) and the
+# served counter, so that a ticket that is next already needs no second round trip.
+_TAKE = (
+    _NOW
+    + """
+if redis.call('HGET', KEYS[1], 'last_update') == ARGV[1] then
+  local lease = redis.call('ZSCORE', KEYS[2], redis.call('HGET', KEYS[1], 'last_ticket'))
+  if not lease or tonumber(lease) > now then return {0, 0} end
+end
+local ticket = redis.call('HINCRBY', KEYS[1], 'next', 1)
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ticket)
+redis.call('HSET', KEYS[1], 'last_update', ARGV[1], 'last_ticket', ticket)
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return {ticket, tonumber(redis.call('HGET', KEYS[1], 'served') or '0')}
+"""
+)
+
+# KEYS: state, alive. ARGV: ticket. Skips dead tickets before this one; returns the served counter and how
+# many tickets it skipped.
+_TURN = (
+    _NOW
+    + """
+local ticket = tonumber(ARGV[1])
+local served = tonumber(redis.call('HGET', KEYS[1], 'served') or '0')
+local skipped = served
+while served + 1 < ticket do
+  local lease = redis.call('ZSCORE', KEYS[2], served + 1)
+  if lease and tonumber(lease) > now then break end
+  served = served + 1
+  redis.call('ZREM', KEYS[2], served)
+  if tonumber(redis.call('HGET', KEYS[1], 'last_ticket') or '0') == served then
+    redis.call('HDEL', KEYS[1], 'last_update')
+  end
+end
+if served ~= skipped then redis.call('HSET', KEYS[1], 'served', served) end
+return {served, served - skipped}
+"""
+)
+
+# KEYS: state, alive. ARGV: ticket, channel, idle ttl. Done (or given up): the next ticket may go. Returns
+# whether later tickets wait, and whether this one had been skipped as dead before it was done.
+_FINISH = """
+local ticket = tonumber(ARGV[1])
+redis.call('ZREM', KEYS[2], ticket)
+local served = tonumber(redis.call('HGET', KEYS[1], 'served') or '0')
+if served == ticket - 1 then redis.call('HSET', KEYS[1], 'served', ticket) end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+local waiting = 0
+if tonumber(redis.call('HGET', KEYS[1], 'next') or '0') > ticket then
+  redis.call('PUBLISH', ARGV[2], KEYS[1])
+  waiting = 1
+end
+return {waiting, served >= ticket and 1 or 0}
+"""
+
+# KEYS: alive. ARGV: lease ms, ticket... Extends the leases of tickets still alive (never revives one).
+_RENEW = (
+    _NOW
+    + """
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i]) end
+return #ARGV - 1
+"""
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    chat_id: int
+    number: int
+    next_up: bool = field(default=False, compare=False)  # nothing was ahead of it when taken
+
+
+def state_key(chat_id: int) -> str:
+    return f"dh:{{{chat_id}}}:order"
+
+
+def alive_key(chat_id: int) -> str:
+    return f"dh:{{{chat_id}}}:order:alive"
+
+
+class ChatOrder:
+    """Tickets per chat in Redis; ``take`` when an update arrives, ``turn`` around handling it."""
+
+    def __init__(self, client: aioredis.Redis, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL) -> None:
+        self.redis = client
+        self.wakeups = wakeups
+        self.lease_ms = int(lease * 1000)
+        self.poll = poll
+        self._held: set[Ticket] = set()
+        self._releasing: set[asyncio.Task[None]] = set()
+        self._take = client.register_script(_TAKE)
+        self._turn = client.register_script(_TURN)
+        self._finish = client.register_script(_FINISH)
+        self._renew = client.register_script(_RENEW)
+
+    async def take(self, chat_id: int, update_id: int) -> Ticket | None:
+        """The chat's next ticket, or None if this update was delivered before and is in hand or done."""
+        keys = [state_key(chat_id), alive_key(chat_id)]
+        number, served = (int(n) for n in await self._take(keys=keys, args=[str(update_id), self.lease_ms, IDLE_TTL]))
+        if not number:
+            return None
+        ticket = Ticket(chat_id, number, next_up=served + 1 == number)
+        self._held.add(ticket)
+        return ticket
+
+    @asynccontextmanager
+    async def turn(self, ticket: Ticket) -> AsyncIterator[None]:
+        """Wait until every earlier ticket of the chat is done (or given up as dead), hold the turn, and
+        pass it on however the body ends. A ticket given up as dead meanwhile (its worker stalled for a whole
+        lease) is handled anyway, out of order, rather than lost; ``release`` logs it."""
+        try:
+            await self._wait(ticket)
+            yield
+        finally:
+            await self.release(ticket)
+
+    async def _wait(self, ticket: Ticket) -> None:
+        if ticket.next_up:  # the usual case; only this ticket's own death could move the counter on since
+            return
+        keys = [state_key(ticket.chat_id), alive_key(ticket.chat_id)]
+        failures = 0
+        while True:
+            with self.wakeups.watch(keys[0]) as woken:
+                try:
+                    served, skipped = (int(n) for n in await self._turn(keys=keys, args=[ticket.number]))
+                except (RedisConnectionError, RedisTimeoutError, OSError):
+                    failures += 1
+                    if failures > RETRIES:
+                        raise
+                    log.warning("chat %s: redis unavailable while waiting for ticket %s", *_ids(ticket))
+                    await asyncio.sleep(POLL * failures)
+                    continue
+                if skipped:
+                    log.warning("chat %s: skipped %d ticket(s) whose worker died", ticket.chat_id, skipped)
+                if served + 1 >= ticket.number:
+                    return
+                await wait_for_wakeup(woken, self.poll)
+
+    async def release(self, ticket: Ticket) -> None:
+        """The ticket is done: the chat's next one may go (here at once, elsewhere through pub/sub)."""
+        self._held.discard(ticket)
+        keys = [state_key(ticket.chat_id), alive_key(ticket.chat_id)]
+        try:
+            waiting, late = await self._finish(keys=keys, args=[ticket.number, WAKE_CHANNEL, IDLE_TTL])
+        except Exception:  # the lease runs out and the next ticket skips this one
+            log.warning("chat %s: could not pass on ticket %s", *_ids(ticket), exc_info=True)
+            return
+        if late:
+            log.warning("chat %s: ticket %s ran out (worker stalled) and was handled late", *_ids(ticket))
+        if waiting:
+            self.wakeups.wake(keys[0])
+
+    def release_soon(self, ticket: Ticket) -> None:
+        """Pass the turn on if ``ticket`` is still held: for a handler task that ended without running
+        ``turn`` at all (cancelled before it started), which would otherwise hold its chat for good."""
+        if ticket in self._held:
+            task = asyncio.create_task(self.release(ticket))
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
+
+    async def renew(self) -> None:
+        """Extend the lease of every ticket this worker holds (waiting or running)."""
+        by_chat: dict[int, list[int]] = {}
+        for ticket in list(self._held):
+            by_chat.setdefault(ticket.chat_id, []).append(ticket.number)
+        if not by_chat:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for chat_id, numbers in by_chat.items():
+                await self._renew(keys=[alive_key(chat_id)], args=[self.lease_ms, *numbers], client=pipe)
+            await pipe.execute()
+
+    async def keep_leases(self) -> None:
+        """Renew held tickets three times per lease until cancelled."""
+        await keep_renewing(self.renew, self.lease_ms / 3000)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+
+def _ids(ticket: Ticket) -> tuple[int, int]:
+    return ticket.chat_id, ticket.number

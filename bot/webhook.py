@@ -1,0 +1,150 @@
+"""Webhook mode: any number of workers behind one URL, sharing one Redis.
+
+PTB's own webhook server answers Telegram before the bot could note where the update stands in its chat, so
+the bot runs a small aiohttp server of its own and hands updates to PTB itself (``Application`` without its
+updater doing the receiving, as PTB's custom-webhook example does). For each update the worker
+
+1. takes the chat's next ticket in Redis (``bot.chat_order``), *then* answers 200: Telegram sends a chat's
+   next update only after that answer, so ticket order is the order Telegram delivered;
+2. handles the update once the chat's earlier tickets are done, on whichever worker they were, and passes
+   the turn on.
+
+Game code runs under ``locked_game``; here its lock is ``SharedChatLocks``, a lease in Redis, so a deadline,
+a press in a private chat and a press in the group never run one game's code at the same time on two
+workers. Deadlines are claimed with leases (``bot.deadlines``) and a broadcast is one update, handled once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+
+from aiohttp import web
+from telegram import Update
+from telegram.ext import Application
+
+from bot.chat_order import ChatOrder, Ticket
+from bot.config import Settings
+from bot.locks import SharedChatLocks, Wakeups, worker_id
+from bot.services import Services
+
+log = logging.getLogger(__name__)
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+HEALTH_PATH = "/healthz"
+
+
+def url_path(url: str) -> str:
+    """``/hook`` for ``https://example.org/hook``: where Telegram (or a proxy in front) posts updates."""
+    return "/" + url.split("://", 1)[1].partition("/")[2]
+
+
+class WebhookServer:
+    """Receives updates over HTTP and hands each to PTB in its chat's turn."""
+
+    def __init__(self, app: Application, order: ChatOrder, path: str, secret: str | None) -> None:  # type: ignore[type-arg]
+        self.app = app
+        self.order = order
+        self.path = path
+        self.secret = secret
+        self.ready = False
+
+    def web_app(self) -> web.Application:
+        web_app = web.Application()
+        web_app.router.add_post(self.path, self.receive)
+        web_app.router.add_get(HEALTH_PATH, self.health)
+        return web_app
+
+    async def health(self, request: web.Request) -> web.Response:
+        """200 once this worker takes updates (load balancers and the test harness ask)."""
+        return web.Response(text="ok") if self.ready else web.Response(status=503, text="starting")
+
+    async def receive(self, request: web.Request) -> web.Response:
+        if self.secret is not None and request.headers.get(SECRET_HEADER) != self.secret:
+            return web.Response(status=403)
+        try:
+            update = Update.de_json(await request.json(), self.app.bot)
+        except Exception:
+            log.warning("a webhook request that is not an update", exc_info=True)
+            return web.Response(status=400)
+        ticket = None
+        chat = update.effective_chat
+        if chat is not None:
+            try:
+                ticket = await self.order.take(chat.id, update.update_id)
+            except Exception:  # Telegram tries again later
+                log.warning("no ticket for update %s (redis?); asking Telegram to retry", update.update_id)
+                return web.Response(status=503)
+            if ticket is None:
+                log.info("update %s came again; its first delivery is in hand", update.update_id)
+                return web.Response()
+        task = self.app.create_task(self._handle(update, ticket), update=update, name=f"update:{update.update_id}")
+        if ticket is not None:
+            task.add_done_callback(lambda _: self.order.release_soon(ticket))
+        return web.Response()
+
+    async def _handle(self, update: Update, ticket: Ticket | None) -> None:
+        if ticket is None:
+            await self._process(update)
+            return
+        async with self.order.turn(ticket):
+            await self._process(update)
+
+    async def _process(self, update: Update) -> None:
+        # through the update processor, like PTB's own fetcher: it keeps ``concurrent_updates`` as the limit
+        await self.app.update_processor.process_update(update, self.app.process_update(update))
+
+
+async def serve(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
+    """Run one webhook worker until SIGTERM or SIGINT; on the way out, handle the updates in hand."""
+    assert settings.webhook_url is not None
+    url = str(settings.webhook_url)
+    svc: Services = app.bot_data["services"]
+    worker = worker_id(settings.worker_name)
+    lease = settings.worker_lease_seconds
+    wakeups = Wakeups(svc.store.redis)
+    order = ChatOrder(svc.store.redis, wakeups, lease=lease)
+    locks = SharedChatLocks(svc.store.redis, wakeups, owner=worker, lease=lease)
+    svc.locks = locks  # ``locked_game`` now excludes the other workers too
+    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+    server = WebhookServer(app, order, url_path(url), secret)
+    runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=5.0)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+
+    keepers: list[asyncio.Task[None]] = []
+    await app.initialize()
+    try:
+        await wakeups.start()
+        keepers = [asyncio.create_task(locks.keep_leases()), asyncio.create_task(order.keep_leases())]
+        if app.post_init is not None:
+            await app.post_init(app)
+        await app.start()
+        await runner.setup()
+        await web.TCPSite(runner, settings.webhook_listen, settings.webhook_port).start()
+        await app.bot.set_webhook(url=url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+        server.ready = True
+        log.info("worker %s takes updates on %s:%s", worker, settings.webhook_listen, settings.webhook_port)
+        await stop.wait()
+    finally:
+        server.ready = False
+        await runner.cleanup()  # no new updates; the requests in hand get their answer
+        if app.running:
+            await app.stop()  # the updates in hand are handled and their turns passed on
+        for task in keepers:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await wakeups.close()
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+
+
+def run_webhook(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
+    asyncio.run(serve(app, settings))
