@@ -1,5 +1,6 @@
-"""Group admins' controls: /settings (turn timer, reminder, removal after time-outs, idle lobbies),
-/pause and /resume of the turn timer, /kick. Admin rights are checked with Telegram at every use."""
+"""Group admins' controls: /settings (turn timer, reminder, removal after time-outs, idle lobbies, the games
+the group allows and their default options), /pause and /resume of the turn timer, /kick. Admin rights are
+checked with Telegram at every use."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from bot import board, texts
 from bot.access import is_admin
 from bot.commit import commit, schedule
 from bot.fa import duration, name, num
+from bot.games import PLAYABLE, PRESENTERS, OptionToggle
 from bot.group_settings import GroupSettings
+from bot.keyboards import checked_data
 from bot.lobby import remove_player, take_out
 from bot.redraw import redraw
 from bot.services import locked_game, services, where
@@ -26,9 +29,21 @@ def _mark(chosen: bool, label: str) -> str:
     return f"✅ {label}" if chosen else label
 
 
+def _option_label(toggle: OptionToggle) -> str:
+    """A lobby option's label without its explanation in brackets, short enough for a button."""
+    return toggle.label.split(" (")[0]
+
+
+def default_option(settings: GroupSettings, game_id: str, field: str) -> bool:
+    """The value a new lobby of ``game_id`` starts with here for the option ``field``."""
+    fallback = PLAYABLE[game_id].options_model.model_fields[field].default
+    return bool(settings.options_for(game_id).get(field, fallback))
+
+
 def settings_text(settings: GroupSettings) -> str:
     timer = duration(settings.turn_seconds) if settings.turn_seconds else "بدون زمان"
     lobby = duration(settings.lobby_idle_seconds) if settings.lobby_idle_seconds else "هرگز"
+    games = "، ".join(g.title for g in PLAYABLE.values() if settings.allows(g.id)) or "هیچ‌کدام"
     return "\n".join(
         [
             texts.SETTINGS_TITLE,
@@ -38,6 +53,8 @@ def settings_text(settings: GroupSettings) -> str:
             f"🚫 کنار گذاشتن بازیکن پس از <b>{num(settings.max_timeouts)}</b> بار تمام شدن پیاپی زمان"
             " (ربات به جایش بازی می‌کند؛ در بازی دو نفره حریفش می‌برد)",
             f"⌛️ بستن اتاق انتظارِ بی‌کار پس از: <b>{lobby}</b>",
+            f"🎲 بازی‌های باز در این گروه: {games}",
+            "⚙️ گزینه‌های هر بازی در این‌جا پیش‌فرضِ اتاق‌های انتظار تازه‌اند؛ در هر اتاق هم می‌شود عوضشان کرد.",
             "",
             "وقتی زمان کسی تمام شود، ربات حرکت پیش‌فرض بازی را به جای او انجام می‌دهد.",
         ]
@@ -68,6 +85,15 @@ def settings_keyboard(settings: GroupSettings, timer_choices: tuple[int, ...]) -
             for s in LOBBY_IDLE_CHOICES
         ]
     )
+    for game in PLAYABLE.values():
+        presenter = PRESENTERS[game.id]
+        shown = f"{'✅' if settings.allows(game.id) else '🚫'} {presenter.emoji} {game.title}"
+        row = [InlineKeyboardButton(shown, callback_data=checked_data(f"s:g:{game.id}"))]
+        for toggle in presenter.toggles:
+            state = "روشن" if default_option(settings, game.id, toggle.field) else "خاموش"
+            label = f"⚙️ {_option_label(toggle)}: {state}"
+            row.append(InlineKeyboardButton(label, callback_data=checked_data(f"s:o:{game.id}.{toggle.field}")))
+        rows.append(row)
     return InlineKeyboardMarkup(rows)
 
 
@@ -101,8 +127,14 @@ async def on_settings_press(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await query.answer(texts.NOT_ADMIN, show_alert=True)
         return
     svc = services(context)
-    chat_id, thread_id = where(update)
-    settings = await svc.store.group_settings(chat_id)
+    settings = await svc.store.group_settings(where(update)[0])
+    if field in ("g", "o"):
+        changed = _game_setting(settings, field, raw)
+        if isinstance(changed, str):
+            await query.answer(changed, show_alert=True)
+            return
+        await _save(update, context, changed)
+        return
     value = int(raw)
     allowed = {
         "t": (*svc.settings.turn_timer_choices, 0),
@@ -114,7 +146,30 @@ async def on_settings_press(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await query.answer(texts.STALE, show_alert=True)
         return
     name = {"t": "turn_seconds", "r": "reminder", "m": "max_timeouts", "l": "lobby_idle_seconds"}[field]
-    settings = settings.model_copy(update={name: bool(value) if field == "r" else value})
+    await _save(update, context, settings.model_copy(update={name: bool(value) if field == "r" else value}))
+
+
+def _game_setting(settings: GroupSettings, field: str, raw: str) -> GroupSettings | str:
+    """``g:<game>`` opens or closes a game in the group; ``o:<game>.<option>`` flips a lobby option's default.
+    The new settings, or why not (an alert)."""
+    game_id, _, option = raw.partition(".")
+    if game_id not in PLAYABLE or (field == "o" and option not in {t.field for t in PRESENTERS[game_id].toggles}):
+        return texts.STALE
+    if field == "g":
+        disabled = set(settings.disabled_games) ^ {game_id}
+        if all(g in disabled for g in PLAYABLE):
+            return texts.LAST_GAME_ALLOWED
+        return settings.model_copy(update={"disabled_games": sorted(disabled)})
+    options = settings.options_for(game_id) | {option: not default_option(settings, game_id, option)}
+    return settings.model_copy(update={"default_options": settings.default_options | {game_id: options}})
+
+
+async def _save(update: Update, context: ContextTypes.DEFAULT_TYPE, settings: GroupSettings) -> None:
+    """Store the group's settings, confirm, let a running game's timer follow and redraw the menu."""
+    query = update.callback_query
+    assert query is not None
+    svc = services(context)
+    chat_id, thread_id = where(update)
     await svc.store.set_group_settings(chat_id, settings)
     await query.answer(texts.SETTINGS_SAVED)
     async with locked_game(context, chat_id, thread_id) as record:

@@ -14,3 +14,12 @@ class GroupSettings(BaseModel):
     reminder: bool = True
     max_timeouts: int = Field(default=2, ge=1, le=10)  # consecutive time-outs before a player is removed
     lobby_idle_seconds: int = Field(default=15 * 60, ge=0)  # an untouched lobby closes after this; 0: never
+    disabled_games: list[str] = Field(default_factory=list)  # games /new does not offer in this group
+    default_options: dict[str, dict[str, bool]] = Field(default_factory=dict)  # game -> option -> value
+
+    def allows(self, game_id: str) -> bool:
+        return game_id not in self.disabled_games
+
+    def options_for(self, game_id: str) -> dict[str, bool]:
+        """The lobby options a new game starts with here (the game's own defaults for the rest)."""
+        return dict(self.default_options.get(game_id, {}))

@@ -9,7 +9,7 @@ Callback data forms:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -28,7 +28,7 @@ PATTERNS = {
     "lobby": r"^l:\d+:(join|leave|start|cancel)$",
     "option": r"^o:\d+:[a-z_]+$",
     "pick": r"^new:[a-z_]+$",
-    "settings": r"^s:[trml]:\d+$",
+    "settings": r"^s:([trml]:\d+|g:[a-z_]+|o:[a-z_]+\.[a-z_]+)$",
     "again": r"^again:\d+$",
     "private_action": r"^h:-?\d+(_\d+)?:\d+:[!-~]+$",
     "private_menu": r"^k:-?\d+(_\d+)?:\d+:[!-~]*$",
@@ -47,10 +47,12 @@ def _rows(buttons: Sequence[InlineKeyboardButton], columns: int) -> list[list[In
     return [list(buttons[i : i + columns]) for i in range(0, len(buttons), columns)]
 
 
-def game_picker() -> InlineKeyboardMarkup:
+def game_picker(allowed: Callable[[str], bool] = lambda _: True) -> InlineKeyboardMarkup:
+    """A button per playable game that the group allows."""
     buttons = [
         InlineKeyboardButton(f"{PRESENTERS[g.id].emoji} {g.title}", callback_data=checked_data(f"new:{g.id}"))
         for g in PLAYABLE.values()
+        if allowed(g.id)
     ]
     return InlineKeyboardMarkup(_rows(buttons, 2))
 

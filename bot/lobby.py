@@ -51,8 +51,13 @@ async def _refuse(update: Update, text: str) -> None:
 
 async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     game_id = (context.args or [""])[0].lower() if context.args else ""
+    chat_id, _ = where(update)
+    settings = await services(context).store.group_settings(chat_id)
     if not game_id:
-        await _reply(update, texts.PICK_GAME, keyboards.game_picker())
+        if not any(settings.allows(g) for g in PLAYABLE):
+            await _reply(update, texts.NO_GAME_ALLOWED)
+            return
+        await _reply(update, texts.PICK_GAME, keyboards.game_picker(settings.allows))
         return
     if game_id not in PLAYABLE:
         await _reply(update, texts.UNKNOWN_GAME)
@@ -81,12 +86,22 @@ async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
     if await in_maintenance(svc.store):
         await _refuse(update, texts.MAINTENANCE)
         return False
+    settings = await svc.store.group_settings(chat_id)
+    if not settings.allows(game_id):
+        await _refuse(update, texts.GAME_DISABLED)
+        return False
     async with locked_game(context, chat_id, thread_id) as current:
         if current is not None and current.active:
             await _reply(update, texts.GAME_EXISTS)
             return False
         creator = player_of(user)
-        record = GameRecord(chat_id=chat_id, thread_id=thread_id, game_id=game_id, creator=creator)
+        record = GameRecord(
+            chat_id=chat_id,
+            thread_id=thread_id,
+            game_id=game_id,
+            creator=creator,
+            options=settings.options_for(game_id),
+        )
         if await svc.store.is_reachable(user.id):
             record.players.append(creator)
         record = await commit(context, record, expected=current.version if current else 0)
