@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from play_support import legal_texts, play_texts
+
 from rules import Event, Step
 from rules.carcassonne import Carcassonne, CarcassonneOptions, CarcassonneState
 from rules.carcassonne.data import BY_LETTER
@@ -47,18 +49,12 @@ def make_state(
 
 def play(state: CarcassonneState, *texts: str) -> Step[CarcassonneState]:
     """Apply text actions in order, each for the seat in turn; the final state and all the events."""
-    assert texts
-    events: list[Event] = []
-    for text in texts:
-        step = GAME.apply(state, state.turn, GAME.decode(text))
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+    return play_texts(GAME, state, *texts)
 
 
 def legal(state: CarcassonneState, seat: int | None = None) -> set[str]:
-    seat = state.turn if seat is None else seat
-    return {GAME.encode(a) for a in GAME.legal_actions(state, seat)}
+    """The legal actions in text form."""
+    return legal_texts(GAME, state, seat)
 
 
 def placements(state: CarcassonneState) -> set[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from play_support import legal_texts, play_texts
+
 from rules import Event, Step
 from rules.coin_age import CoinAge, CoinAgeOptions, CoinAgeState
 from rules.coin_age.board import BOARD
@@ -86,13 +88,7 @@ def make_state(
 def play(state: CoinAgeState, *texts: str) -> Step[CoinAgeState]:
     """Apply text actions in order, each for the seat whose turn it is; return the final state with the
     events of all the actions, in order."""
-    assert texts
-    events: list[Event] = []
-    for text in texts:
-        step = GAME.apply(state, state.turn, GAME.decode(text))
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+    return play_texts(GAME, state, *texts)
 
 
 def board_of(state: CoinAgeState) -> dict[str, str]:
@@ -102,8 +98,7 @@ def board_of(state: CoinAgeState) -> dict[str, str]:
 
 def legal(state: CoinAgeState, seat: int | None = None) -> set[str]:
     """The legal actions in text form."""
-    seat = state.turn if seat is None else seat
-    return {GAME.encode(a) for a in GAME.legal_actions(state, seat)}
+    return legal_texts(GAME, state, seat)
 
 
 def kinds(events: tuple[Event, ...]) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from play_support import legal_texts, play_texts
+
 from rules import Event, Step
 from rules.condottiere import Condottiere, CondottiereOptions, CondottiereState
 from rules.condottiere.data import CODE, DECK, ITALY, KIND_OF, KIND_OF_CODE, REKAB, Board, duel_decks
@@ -105,14 +107,7 @@ def make_state(
 
 def play(state: CondottiereState, *texts: str) -> Step[CondottiereState]:
     """Apply text actions in order, each for the one seat awaited; return the last state with every event."""
-    assert texts
-    events: list[Event] = []
-    for text in texts:
-        (seat,) = GAME.to_act(state)
-        step = GAME.apply(state, seat, GAME.decode(text))
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+    return play_texts(GAME, state, *texts)
 
 
 def act(state: CondottiereState, seat: int, text: str) -> Step[CondottiereState]:
@@ -121,9 +116,8 @@ def act(state: CondottiereState, seat: int, text: str) -> Step[CondottiereState]
 
 
 def legal(state: CondottiereState, seat: int | None = None) -> set[str]:
-    if seat is None:
-        (seat,) = GAME.to_act(state)
-    return {GAME.encode(a) for a in GAME.legal_actions(state, seat)}
+    """The legal actions in text form."""
+    return legal_texts(GAME, state, seat)
 
 
 def codes(cards: tuple[int, ...]) -> list[str]:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from play_support import legal_texts, play_texts
+
 from rules import Event, Step
 from rules.conqueror import Conqueror, ConquerorOptions, ConquerorState
 from rules.conqueror.board import DEFAULT, INDEX_OF, LABELS, Board, TileSpec, board_from_code, build
-from rules.conqueror.engine import owner_of, seat_to_act
+from rules.conqueror.engine import owner_of
 from rules.conqueror.model import ACTIONS_PER_TURN, NOBODY, PIECES, WALLS
 
 GAME = Conqueror()
@@ -93,19 +95,12 @@ def make_state(
 
 def play(state: ConquerorState, *texts: str) -> Step[ConquerorState]:
     """Apply text actions in order, each for the seat to act; return the last state and all the events."""
-    assert texts
-    events: list[Event] = []
-    for text in texts:
-        step = GAME.apply(state, seat_to_act(state), GAME.decode(text))
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+    return play_texts(GAME, state, *texts)
 
 
 def legal(state: ConquerorState, seat: int | None = None) -> set[str]:
     """The legal actions in text form."""
-    seat = seat_to_act(state) if seat is None else seat
-    return {GAME.encode(a) for a in GAME.legal_actions(state, seat)}
+    return legal_texts(GAME, state, seat)
 
 
 def owners(state: ConquerorState) -> dict[str, int]:

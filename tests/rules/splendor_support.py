@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from play_support import legal_texts, play_texts
+
 from rules import Event, Step
 from rules.splendor import Splendor, SplendorState
 from rules.splendor.data import BONUS, BY_LEVEL, CARDS, NOBLE_POINTS, POINTS
@@ -113,19 +115,13 @@ def cards_with_bonus(colour: str, count: int, level: int = 1) -> tuple[int, ...]
 
 
 def play(state: SplendorState, *texts: str) -> Step[SplendorState]:
-    """Apply text actions in order, each for the seat to act; return the final state with all the events."""
-    assert texts
-    events: list[Event] = []
-    for text in texts:
-        step = GAME.apply(state, state.turn, GAME.decode(text))
-        state = step.state
-        events.extend(step.events)
-    return Step(state, tuple(events))
+    """Apply text actions in order, each for the seat in turn; the final state and all the events."""
+    return play_texts(GAME, state, *texts)
 
 
 def legal(state: SplendorState, seat: int | None = None) -> set[str]:
     """The legal actions in text form."""
-    return {GAME.encode(a) for a in GAME.legal_actions(state, state.turn if seat is None else seat)}
+    return legal_texts(GAME, state, seat)
 
 
 def kinds(events: tuple[Event, ...]) -> list[str]:
