@@ -99,60 +99,54 @@ async def _move(
 
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """``g:<game>:<version>:<code>``: play the action from the group's board."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    _, game_id, version, code = query.data.split(":", 3)
-    chat_id, thread_id = where(update)
-    async with locked_game(context, chat_id, thread_id) as record:
-        checked = await _checked(context, query, record, version, private=False, game_id=game_id)
-        if checked is not None and record is not None:
-            if code not in hands.group_codes(record, checked[1])[0]:
-                await query.answer(texts.ILLEGAL, show_alert=True)  # a private choice cannot come from the group
-                return
-            await _move(context, query, record, *checked, code)
+    await _press(update, context, private=False, menu=False)
 
 
 async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """``n:<game>:<version>:<prefix>``: show a level of the board's menu; the game does not change."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    _, game_id, version, prefix = query.data.split(":", 3)
-    chat_id, thread_id = where(update)
-    async with locked_game(context, chat_id, thread_id) as record:
-        checked = await _checked(context, query, record, version, private=False, game_id=game_id)
-        if checked is not None and record is not None:
-            codes = hands.group_codes(record, checked[1])[0]
-            if prefix and not any(code == prefix or code.startswith(prefix + ".") for code in codes):
-                await query.answer(texts.ILLEGAL, show_alert=True)  # no legal move lies under this menu
-                return
-            await query.answer()
-            await board.show_menu(context, record, checked[1], prefix)
+    await _press(update, context, private=False, menu=True)
 
 
 async def on_private_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """``h:<chat>[_<topic>]:<version>:<code>``: play a choice from one's private message."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    chat_id, thread_id, version, code = keyboards.parse_private(query.data)
-    async with locked_game(context, chat_id, thread_id) as record:
-        checked = await _checked(context, query, record, version, private=True)
-        if checked is not None and record is not None:
-            if code not in hands.private_codes(record, checked[1], checked[0]):
-                await query.answer(texts.ILLEGAL, show_alert=True)
-                return
-            await _move(context, query, record, *checked, code)
+    await _press(update, context, private=True, menu=False)
 
 
 async def on_private_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """``k:<chat>[_<topic>]:<version>:<prefix>``: show a level of one's private menu."""
+    await _press(update, context, private=True, menu=True)
+
+
+async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private: bool, menu: bool) -> None:
+    """A game button: checked (live message, version, seat to act), then the action played or the menu
+    level opened, only if it is one of the presser's choices where it was pressed (a private choice cannot
+    come from the group, nor a group choice from a private chat)."""
     query = update.callback_query
     assert query is not None and query.data is not None
-    chat_id, thread_id, version, prefix = keyboards.parse_private(query.data)
+    game_id: str | None = None
+    if private:
+        chat_id, thread_id, version, rest = keyboards.parse_private(query.data)
+    else:
+        _, game_id, version, rest = query.data.split(":", 3)
+        chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
-        checked = await _checked(context, query, record, version, private=True)
-        if checked is not None and record is not None:
+        checked = await _checked(context, query, record, version, private=private, game_id=game_id)
+        if checked is None or record is None:
+            return
+        seat, state = checked
+        codes = hands.private_codes(record, state, seat) if private else hands.group_codes(record, state)[0]
+        if menu and rest and not any(code == rest or code.startswith(rest + ".") for code in codes):
+            await query.answer(texts.ILLEGAL, show_alert=True)  # no choice of theirs lies under this menu
+        elif not menu and rest not in codes:
+            await query.answer(texts.ILLEGAL, show_alert=True)
+        elif not menu:
+            await _move(context, query, record, seat, state, rest)
+        else:
             await query.answer()
-            await hands.show_private_menu(context, record, checked[1], checked[0], prefix)
+            if private:
+                await hands.show_private_menu(context, record, state, seat, rest)
+            else:
+                await board.show_menu(context, record, state, rest)
 
 
 async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
