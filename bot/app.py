@@ -16,7 +16,7 @@ from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.errors import on_error
 from bot.keyboards import PATTERNS
-from bot.ratelimit import RetryAfterLimiter
+from bot.ratelimit import PacedLimiter
 from bot.recovery import reconcile
 from bot.services import Services
 from bot.store import Store
@@ -44,7 +44,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         Application.builder()
         .token(settings.bot_token.get_secret_value())
         .concurrent_updates(256)
-        .rate_limiter(RetryAfterLimiter())
+        .rate_limiter(PacedLimiter())
         .connection_pool_size(64)
         .pool_timeout(10)
         .get_updates_read_timeout(40)

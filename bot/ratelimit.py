@@ -1,32 +1,28 @@
-"""Retry a Bot API request after Telegram's 429 ``retry_after`` instead of failing it.
-
-Only the request that was refused waits (other chats go on), and it is retried in place, so nothing is
-lost or reordered within a chat (a chat's requests are made one at a time under its lock).
-"""
+"""PTB's hook for the bot's outgoing requests: every Bot API call goes through the pacer (``bot/pacing.py``),
+which keeps within Telegram's flood limits, waits out 429s and retries in place, and coalesces edits."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable, Coroutine
-from datetime import timedelta
 from typing import Any
 
-from telegram.error import RetryAfter
+from telegram import Bot
 from telegram.ext import BaseRateLimiter
 
-log = logging.getLogger(__name__)
+from bot.pacing import Limits, Pacer
 
 
-class RetryAfterLimiter(BaseRateLimiter[int]):
-    def __init__(self, max_retries: int = 5) -> None:
-        self.max_retries = max_retries
+class PacedLimiter(BaseRateLimiter[int]):
+    """``rate_limit_args`` on a call, if given, is how many 429s that call waits out before it fails."""
+
+    def __init__(self, limits: Limits | None = None, pacer: Pacer | None = None) -> None:
+        self.pacer = pacer or Pacer(limits)
 
     async def initialize(self) -> None:
         pass
 
     async def shutdown(self) -> None:
-        pass
+        await self.pacer.close()
 
     async def process_request(
         self,
@@ -37,16 +33,13 @@ class RetryAfterLimiter(BaseRateLimiter[int]):
         data: dict[str, Any],
         rate_limit_args: int | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        retries = self.max_retries if rate_limit_args is None else rate_limit_args
-        attempt = 0
-        while True:
-            try:
-                return await callback(*args, **kwargs)
-            except RetryAfter as exc:
-                attempt += 1
-                if attempt > retries:
-                    raise
-                delay = exc.retry_after  # a timedelta with PTB_TIMEDELTA set (bot/cli.py), else seconds
-                seconds = delay.total_seconds() if isinstance(delay, timedelta) else float(delay)
-                log.info("429 on %s for chat %s; waiting %.1f s", endpoint, data.get("chat_id"), seconds)
-                await asyncio.sleep(seconds + 0.05)
+        result: bool | dict[str, Any] | list[dict[str, Any]] = await self.pacer.request(
+            endpoint, data.get("chat_id"), data.get("message_id"), lambda: callback(*args, **kwargs), rate_limit_args
+        )
+        return result
+
+
+def pacer_of(bot: Bot) -> Pacer | None:
+    """The bot's pacer, if its requests go through one."""
+    limiter = getattr(bot, "rate_limiter", None)
+    return limiter.pacer if isinstance(limiter, PacedLimiter) else None

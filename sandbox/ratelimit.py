@@ -13,7 +13,12 @@ from sandbox.errors import too_many_requests
 
 @dataclass
 class RateLimitConfig:
-    """The limits in force; ``None`` for the edit limit means unlimited."""
+    """The limits in force; ``None`` for the edit limit means unlimited.
+
+    ``edits_count_as_messages``: Telegram's developers say a bot's edits share the limits of its messages
+    (about 20 a minute in a group); when set, every edit counts like a new message in its chat's and the
+    global limits, as well as against ``edits_per_minute_per_chat`` if that is set too.
+    """
 
     enabled: bool = True
     group_per_minute: int = 20
@@ -21,6 +26,7 @@ class RateLimitConfig:
     private_burst: int = 3
     global_per_second: int = 30
     edits_per_minute_per_chat: int | None = None
+    edits_count_as_messages: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -31,9 +37,9 @@ class RateLimitConfig:
         for key, value in changes.items():
             if key not in known:
                 raise ValueError(f"unknown rate limit setting {key!r}")
-            if key == "enabled":
+            if key in ("enabled", "edits_count_as_messages"):
                 if not isinstance(value, bool):
-                    raise ValueError("enabled must be a boolean")
+                    raise ValueError(f"{key} must be a boolean")
             elif key == "edits_per_minute_per_chat" and value is None:
                 pass
             elif isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
@@ -109,13 +115,15 @@ class RateLimiter:
             self._groups[chat_id].record(now)
 
     def check_edit(self, chat_id: int) -> None:
-        """Edits are unlimited unless a per-chat limit is configured."""
+        """Edits are unlimited unless a per-chat limit is configured or they count as messages."""
         limit = self.config.edits_per_minute_per_chat
-        if not self.config.enabled or limit is None:
+        if not self.config.enabled or (limit is None and not self.config.edits_count_as_messages):
             return
         now = time.monotonic()
         window = self._edits.setdefault(chat_id, _SlidingWindow())
-        wait = window.retry_after(now, limit, 60.0)
+        wait = window.retry_after(now, limit, 60.0) if limit is not None else 0.0
         if wait > 0:
             raise too_many_requests(max(1, math.ceil(wait)))
+        if self.config.edits_count_as_messages:
+            self.check_send(chat_id, private=chat_id > 0)  # user ids are positive, groups' negative
         window.record(now)

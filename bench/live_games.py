@@ -1,0 +1,201 @@
+"""Many games at once through the sandbox, for the benchmarks: tables set up concurrently, random players who
+think before they press, and the sandbox's call log followed to time each press until its board is redrawn.
+
+Imported by ``press_latency.py`` and ``scale_games.py`` (run from the checkout: ``python bench/<name>.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import texts
+from bot.group_settings import GroupSettings
+from bot.pacing import Kind, kind_of
+from bot.simulate import Table, board_of, button, buttons, choose, finished, player_to_act
+from bot.store import Store
+from sandbox.control_client import ControlClient
+
+BOARD_CHANGES = {"editMessageMedia", "editMessageReplyMarkup", "editMessageCaption", "sendPhoto"}
+POLL = 0.3  # seconds between looks at a chat while setting up (hundreds of tables look at once)
+
+
+@dataclass
+class LogWatcher:
+    """Follows the sandbox's call log: when each chat's board changed (waking the game that waits for it),
+    and every new message, edit and 429, for the figures at the end."""
+
+    client: ControlClient
+    board_changes: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    messages: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    edits: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    refused: int = 0
+    after: int = 0
+    _waiters: dict[int, asyncio.Event] = field(default_factory=lambda: defaultdict(asyncio.Event))
+
+    async def start_here(self) -> None:
+        """Ignore what is already in the log."""
+        self.after = (await self.client.log(after=self.after))["next"]
+
+    async def run(self) -> None:
+        while True:
+            page = await self.client.log(after=self.after, wait=1.0)
+            self.after = page["next"]
+            for item in page["items"]:
+                self.note(item)
+
+    def note(self, item: dict[str, Any]) -> None:
+        chat, method = item["chat_id"], item["method"]
+        if item["status"] == 429:
+            self.refused += 1
+        if item["status"] != 200 or chat is None:
+            return
+        if kind_of(method) is Kind.MESSAGE:
+            self.messages[chat].append(item["t"])
+        elif kind_of(method) is Kind.EDIT:
+            self.edits[chat].append(item["t"])
+        if method in BOARD_CHANGES:
+            self.board_changes[chat].append(item["t"])
+            self._waiters[chat].set()
+
+    async def next_change(self, chat_id: int, since: float, timeout: float = 60) -> float:
+        """When the chat's board was next edited (or re-sent) at or after ``since``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            later = [t for t in self.board_changes[chat_id] if t >= since]
+            if later:
+                return later[0]
+            event = self._waiters[chat_id]
+            event.clear()
+            await asyncio.wait_for(event.wait(), max(0.01, deadline - time.monotonic()))
+
+
+async def until(client: ControlClient, chat_id: int, found: Callable[[list[dict[str, Any]]], Any]) -> Any:
+    """Look at a chat until ``found`` returns something: on-screen waits, since the bot may be pacing."""
+    deadline = time.monotonic() + 120
+    while not (result := found(await client.messages(chat_id))):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"chat {chat_id}: not there after 120 s")
+        await asyncio.sleep(POLL)
+    return result
+
+
+async def seat(client: ControlClient, n: int) -> Table:
+    """Two players who started the bot, and a member who does not play, in a new group."""
+    players = [await client.user(f"بازیکن{n}-{i}", f"bench{n}_{i}") for i in range(2)]
+    outsider = await client.user(f"تماشاگر{n}")
+    for player in players:
+        await client.send(player["id"], player["id"], "/start")
+    for player in players:
+        await until(client, player["id"], lambda ms: any(m["from_bot"] for m in ms))
+    group = await client.group(f"گروه {n}", [p["id"] for p in (*players, outsider)], [players[0]["id"]])
+    return Table(group["id"], players, outsider, outsider)
+
+
+async def start(client: ControlClient, t: Table, game: str) -> dict[str, Any]:
+    """Lobby, join and start by button, each step waited for on screen; returns the board."""
+    host, guest = t.players
+    await client.send(t.chat_id, host["id"], f"/new {game}")
+
+    def lobby_with(name: str | None) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
+        def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+            lobbies = [
+                m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(":join") for b in buttons(m))
+            ]
+            ready = [m for m in lobbies if name is None or name in (m["text"] or "")]
+            return ready[-1] if ready else None
+
+        return find
+
+    lobby = await until(client, t.chat_id, lobby_with(None))
+    answer = await client.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+    assert answer["text"] == texts.JOINED_ALERT, answer
+    lobby = await until(client, t.chat_id, lobby_with(guest["first_name"]))
+    answer = await client.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+    assert answer["answered"] and not answer["text"], answer
+    boards = await until(client, t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
+    return dict(boards[-1])
+
+
+async def set_up(
+    client: ControlClient,
+    games: list[str],
+    store: Store | None = None,
+    turn_seconds: int | None = None,
+    at_once: int = 25,
+) -> list[Table]:
+    """One table per entry of ``games``, each with that game started; ``turn_seconds`` sets the groups' turn
+    timer (through the store, as /settings would) before the game starts."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(n: int, game: str) -> Table:
+        async with gate:
+            t = await seat(client, n)
+            if store is not None and turn_seconds is not None:
+                await store.set_group_settings(t.chat_id, GroupSettings(turn_seconds=turn_seconds))
+            await start(client, t, game)
+            return t
+
+    return list(await asyncio.gather(*(one(n, game) for n, game in enumerate(games))))
+
+
+@dataclass
+class Played:
+    """One table's presses: each one's latency until its board changed, how many found the board moved on
+    by a turn timer (and did nothing), and how many were taken but never redrawn (must be none)."""
+
+    latencies: list[float] = field(default_factory=list)
+    stale: int = 0
+    never_redrawn: int = 0
+
+
+async def play(client: ControlClient, watcher: LogWatcher, t: Table, moves: int, think: float, seed: int) -> Played:
+    """A random player at the table's board for ``moves`` presses."""
+    rng = random.Random(seed)
+    played = Played()
+    board = board_of(await client.messages(t.chat_id))
+    for _ in range(moves):
+        if finished(board) or not buttons(board):
+            break
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+            board = board_of(await client.messages(t.chat_id))  # a timer may have moved it meanwhile
+            if finished(board) or not buttons(board):
+                break
+        player = player_to_act(t, board)
+        data = choose(board, rng)
+        pressed = time.monotonic()
+        try:
+            answer = await client.press(t.chat_id, board["message_id"], player["id"], data)
+        except RuntimeError:  # the board changed between the look and the press
+            answer = {"text": texts.STALE}
+        if answer["text"]:  # stale: a time-out moved the game on just before
+            played.stale += 1
+        else:
+            try:
+                played.latencies.append(await watcher.next_change(t.chat_id, pressed) - pressed)
+            except TimeoutError:
+                played.never_redrawn += 1
+        board = board_of(await client.messages(t.chat_id))
+    return played
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q``-th percentile, in milliseconds."""
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000
+
+
+def most_in_a_window(times: list[float], seconds: float) -> int:
+    """The most events in any ``seconds``-long window (how Telegram and the sandbox count a limit)."""
+    times, most, first = sorted(times), 0, 0
+    for last, t in enumerate(times):
+        while times[first] <= t - seconds:
+            first += 1
+        most = max(most, last - first + 1)
+    return most

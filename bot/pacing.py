@@ -1,0 +1,508 @@
+"""Pacing the bot's Bot API requests to Telegram's flood limits, and coalescing edits that wait.
+
+What counts, and against which limit (Telegram's Bot FAQ, "My bot is hitting limits"):
+
+=====================================================  =========================================================
+request                                                paced here
+=====================================================  =========================================================
+a new message (``send*`` but ``sendChatAction``,        30 in any second across all chats; 20 in any 60 s in a
+``copyMessage(s)``, ``forwardMessage(s)``)              group (5 at once, then one per 4 s); 1 per second in a
+                                                       private chat, after a burst of 3
+an edit (``edit*``, ``stopPoll``)                       none by default; optionally as messages, or N per 60 s
+anything else (``answerCallbackQuery``,                 not paced: answering a press must never wait behind
+``getChatMember``, ``deleteMessage``, ``getUpdates``)   messages, and Telegram does not count these as messages
+=====================================================  =========================================================
+
+The FAQ documents only messages. Telegram's developers have said that edits share a chat's message budget
+(about 20 a minute in a group); the sandbox by default does not count them. So edits are not paced unless
+``PACE_EDITS_COUNT_AS_MESSAGES=true`` (edits then share the new messages' budgets, as the sandbox's option of
+the same name counts them) or ``PACE_EDITS_PER_MINUTE`` (a budget of their own) is set; either way they are
+coalesced and held while their chat is under a 429, which keeps a fast group correct.
+
+How a request goes:
+
+- Each chat has two FIFO lanes, one for new messages and one for edits, each worked by one task at a time,
+  so a chat's messages reach Telegram in the order they were asked for (edits change messages in place and
+  do not wait behind new ones). Other chats are independent.
+- A request waits at the head of its lane until every budget it counts against has room. The overall budget
+  is a sliding one-second window; a chat's is a token bucket (``Bucket``), so a chat that keeps asking is
+  served at a steady pace instead of in bursts a minute apart. Both count conservatively: a request counts
+  from when it starts, and until its period has passed after its answer came back, because Telegram saw it
+  somewhere in between.
+- A 429 puts the whole chat on hold for ``retry_after``; the refused request stays at the head of its lane
+  and is sent again, so nothing is lost or reordered. A refused request does not count (Telegram refused it).
+- An edit that joins its lane while an older edit of the same message is still waiting replaces it in place
+  when it sets everything the older one set (media ⊇ caption ⊇ buttons; text ⊇ buttons): only the newest
+  content is sent, and the older caller gets ``True`` at once (what Telegram answers for an edit it need not
+  show). New messages are never dropped.
+- Inside ``deferring()``, an edit that would have to wait fails at once with ``RetryAfter``, so a caller
+  holding a chat's lock can let it go and draw again later with newer content (``bot/redraw.py``).
+
+A well-kept library was considered: PTB's ``AIORateLimiter`` paces every request with a ``chat_id`` (edits
+and member look-ups too) through ``aiolimiter``'s leaky buckets, which let up to twice the budget through
+in a 60 s window; it halts every chat on any 429 and has no per-private-chat limit and no hook to coalesce.
+The budgets below are a few lines each and match how the sandbox (and the FAQ) count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import contextlib
+import enum
+import logging
+import math
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+from telegram.error import RetryAfter
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.02  # how often a request re-checks a budget that is full of requests still in flight
+RETRY_MARGIN = 0.05  # waited beyond retry_after, so the retry does not land on the boundary
+SWEEP_AT = 2048  # forget idle chats once this many are known (then again at twice as many as remain)
+
+
+class Limits(BaseSettings):
+    """The budgets, from ``PACE_*`` environment variables (or ``.env``, like the other settings); 0 switches
+    one off."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PACE_", env_file=".env", env_file_encoding="utf-8", frozen=True, extra="ignore"
+    )
+
+    global_per_second: int = Field(default=30, ge=0, description="new messages per second, all chats together")
+    group_per_minute: int = Field(default=20, ge=0, description="new messages in any 60 s in one group")
+    group_burst: int = Field(default=5, ge=1, description="of those, how many may go at once")
+    private_per_second: float = Field(default=1.0, ge=0, description="new messages per second in a private chat")
+    private_burst: int = Field(default=3, ge=1, description="messages a private chat may get at once")
+    edits_per_minute: int = Field(default=0, ge=0, description="edits in any 60 s in one chat; 0: not paced")
+    edits_count_as_messages: bool = Field(default=False, description="edits share the new messages' budgets")
+    max_retries: int = Field(default=20, ge=0, description="429s a request waits out before it fails")
+
+
+class Kind(enum.Enum):
+    MESSAGE = "message"
+    EDIT = "edit"
+    OTHER = "other"
+
+
+_NOT_MESSAGES = {"sendChatAction"}
+_MESSAGE_PREFIXES = ("send", "copyMessage", "forwardMessage")
+
+# What an edit sets. A newer edit replaces a waiting older one of the same message only if it sets all of it.
+CONTENT: dict[str, frozenset[str]] = {
+    "editMessageMedia": frozenset({"media", "caption", "buttons"}),
+    "editMessageCaption": frozenset({"caption", "buttons"}),
+    "editMessageText": frozenset({"text", "buttons"}),
+    "editMessageReplyMarkup": frozenset({"buttons"}),
+}
+
+
+def kind_of(endpoint: str) -> Kind:
+    if endpoint.startswith("edit") or endpoint == "stopPoll":
+        return Kind.EDIT
+    if endpoint.startswith(_MESSAGE_PREFIXES) and endpoint not in _NOT_MESSAGES:
+        return Kind.MESSAGE
+    return Kind.OTHER
+
+
+def retry_seconds(exc: RetryAfter) -> float:
+    """``retry_after`` in seconds, without PTB's deprecation warning about its type."""
+    delay = getattr(exc, "_retry_after", None)  # PTB keeps a timedelta here whatever PTB_TIMEDELTA says
+    if not isinstance(delay, timedelta):
+        delay = exc.retry_after
+    return delay.total_seconds() if isinstance(delay, timedelta) else float(delay)
+
+
+def refusal(seconds: float) -> RetryAfter:
+    return RetryAfter(timedelta(seconds=max(seconds, 0.001)))
+
+
+_DEFER: ContextVar[bool] = ContextVar("dorehami_defer_edits", default=False)
+
+
+@contextlib.contextmanager
+def deferring() -> Iterator[None]:
+    """Within this block, an edit that would have to wait fails at once with ``RetryAfter`` instead."""
+    token = _DEFER.set(True)
+    try:
+        yield
+    finally:
+        _DEFER.reset(token)
+
+
+class Window:
+    """At most ``limit`` requests in any ``period`` seconds. A request counts from its start (``busy``) and
+    then for ``period`` after its answer came back (``ends``), so the server's view can only be roomier."""
+
+    def __init__(self, limit: int, period: float) -> None:
+        self.limit = limit
+        self.period = period
+        self.ends: list[float] = []
+        self.busy = 0
+
+    def _prune(self, now: float) -> None:
+        cutoff = now - self.period
+        drop = bisect.bisect_right(self.ends, cutoff)
+        if drop:
+            del self.ends[:drop]
+
+    def wait(self, now: float) -> float | None:
+        """Seconds until one more request may start; None while requests in flight fill the window."""
+        self._prune(now)
+        excess = len(self.ends) + self.busy + 1 - self.limit
+        if excess <= 0:
+            return 0.0
+        if excess > len(self.ends):
+            return None
+        return self.ends[excess - 1] + self.period - now
+
+    def start(self) -> None:
+        self.busy += 1
+
+    def end(self, now: float, counted: bool) -> None:
+        self.busy -= 1
+        if counted:
+            bisect.insort(self.ends, now)
+
+    def idle(self, now: float) -> bool:
+        self._prune(now)
+        return not self.ends and not self.busy
+
+
+class Bucket:
+    """``capacity`` requests at once, then ``rate`` a second: a token bucket, kept as GCRA's theoretical
+    arrival time. Any span of ``w`` seconds then holds at most ``capacity + rate * w`` requests, so 5 at once
+    and then 15 a minute never make 21 in a minute, and a group that keeps asking waits 4 s at a time, never
+    a whole minute as a plain window would make it. Counted at each request's answer (Telegram counted it
+    earlier), one request at a time."""
+
+    def __init__(self, capacity: int, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self.tolerance = (capacity - 1) * self.interval
+        self.tat = -math.inf
+        self.busy = 0
+
+    def wait(self, now: float) -> float | None:
+        if self.busy:
+            return None
+        return max(0.0, self.tat - self.tolerance - now)
+
+    def start(self) -> None:
+        self.busy += 1
+
+    def end(self, now: float, counted: bool) -> None:
+        self.busy -= 1
+        if counted:
+            self.tat = max(self.tat, now) + self.interval
+
+    def idle(self, now: float) -> bool:
+        return not self.busy and self.tat <= now
+
+
+def per_minute(limit: int, burst: int) -> Bucket | None:
+    """At most ``limit`` in any 60 s, ``burst`` of them at once and the rest spread over the minute."""
+    if limit <= 0:
+        return None
+    if limit == 1:
+        return Bucket(1, 1 / 60.0)
+    burst = max(1, min(burst, limit - 1))
+    return Bucket(burst, (limit - burst) / 60.0)
+
+
+Budget = Window | Bucket
+
+
+@dataclass(eq=False)
+class _Item:
+    call: Callable[[], Awaitable[Any]]
+    future: asyncio.Future[Any]
+    message_id: int | None = None
+    content: frozenset[str] | None = None
+    defer: bool = False
+    retries: int = 0
+    attempts: int = 0
+    sending: bool = False
+
+
+@dataclass(eq=False)
+class _Chat:
+    messages: Budget | None
+    edits: Budget | None
+    blocked_until: float = 0.0
+    lanes: dict[Kind, deque[_Item]] = field(default_factory=lambda: {Kind.MESSAGE: deque(), Kind.EDIT: deque()})
+    workers: dict[Kind, asyncio.Task[None]] = field(default_factory=dict)
+    direct: set[Kind] = field(default_factory=set)  # lanes whose request is sent by its caller right now
+
+
+def _window(limit: float, period: float) -> Window | None:
+    return Window(int(limit), period) if limit > 0 and period > 0 else None
+
+
+class Pacer:
+    """Runs Bot API requests within the budgets (see the module's docstring)."""
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.sleep = sleep
+        self.overall = _window(self.limits.global_per_second, 1.0)
+        self.chats: dict[int | str, _Chat] = {}
+        self._sweep_at = SWEEP_AT
+        self.refusals = 0  # 429s met, for logs and tests
+        self.dropped = 0  # edits replaced by newer ones before they were sent
+
+    # -- public
+
+    async def request(
+        self,
+        endpoint: str,
+        chat_id: object,
+        message_id: object,
+        call: Callable[[], Awaitable[Any]],
+        retries: int | None = None,
+    ) -> Any:
+        """Run ``call`` (one Bot API request) when its budgets allow; see the module's docstring."""
+        kind = kind_of(endpoint)
+        key = _chat_key(chat_id)
+        retries = self.limits.max_retries if retries is None else retries
+        if kind is Kind.OTHER or key is None:
+            return await self._direct(key, call, retries)
+        chat = self._chat(key)
+        item = _Item(
+            call=call,
+            future=asyncio.get_running_loop().create_future(),
+            message_id=message_id if isinstance(message_id, int) else None,
+            content=CONTENT.get(endpoint) if kind is Kind.EDIT else None,
+            defer=kind is Kind.EDIT and _DEFER.get(),
+            retries=retries,
+        )
+        wait = self._wait(chat, kind)
+        if item.defer and wait != 0:
+            raise refusal(wait or POLL_SECONDS)
+        if wait == 0 and not self._busy(chat, kind):
+            await self._at_once(chat, kind, item)
+        else:
+            self._enqueue(chat, kind, item)
+            if kind not in chat.direct:
+                self._kick(chat, kind)
+        return await item.future
+
+    async def clear(self, chat_id: object) -> None:
+        """Wait until an edit in this chat could be sent at once (no 429 hold, room in its edit budget)."""
+        key = _chat_key(chat_id)
+        while key is not None and (chat := self.chats.get(key)) is not None:
+            wait = self._wait(chat, Kind.EDIT)
+            if wait == 0:
+                return
+            await self.sleep(POLL_SECONDS if wait is None else wait)
+
+    async def close(self) -> None:
+        """Stop the lanes' workers; callers still waiting get ``CancelledError``."""
+        workers = [w for chat in self.chats.values() for w in chat.workers.values() if not w.done()]
+        for worker in workers:
+            worker.cancel()
+        for worker in workers:
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
+        for chat in self.chats.values():
+            for lane in chat.lanes.values():
+                for item in lane:
+                    item.future.cancel()
+                lane.clear()
+
+    # -- lanes
+
+    def _chat(self, key: int | str) -> _Chat:
+        chat = self.chats.get(key)
+        if chat is None:
+            if len(self.chats) >= self._sweep_at:
+                self._sweep()
+                self._sweep_at = max(SWEEP_AT, 2 * len(self.chats))
+            limits = self.limits
+            messages: Budget | None
+            if isinstance(key, int) and key > 0:  # a user's private chat
+                rate = limits.private_per_second
+                messages = Bucket(limits.private_burst, rate) if rate > 0 else None
+            else:
+                messages = per_minute(limits.group_per_minute, limits.group_burst)
+            edits = per_minute(limits.edits_per_minute, max(1, limits.edits_per_minute // 4))
+            chat = self.chats[key] = _Chat(messages, edits)
+        return chat
+
+    def _sweep(self) -> None:
+        now = self.clock()
+        for key, chat in list(self.chats.items()):
+            windows = [w for w in (chat.messages, chat.edits) if w is not None]
+            if (
+                not any(chat.lanes.values())
+                and not chat.direct
+                and all(w.done() for w in chat.workers.values())
+                and chat.blocked_until <= now
+                and all(w.idle(now) for w in windows)
+            ):
+                del self.chats[key]
+
+    def _enqueue(self, chat: _Chat, kind: Kind, item: _Item) -> None:
+        lane = chat.lanes[kind]
+        if item.content is not None and item.message_id is not None:
+            older = [
+                i
+                for i, other in enumerate(lane)
+                if other.message_id == item.message_id
+                and other.content is not None
+                and other.content <= item.content
+                and not other.sending
+            ]
+            if older:
+                replaced = [lane[i] for i in older]
+                lane[older[0]] = item  # the newest content takes the oldest waiting one's place
+                for i in reversed(older[1:]):
+                    del lane[i]
+                for other in replaced:
+                    self.dropped += 1
+                    if not other.future.done():
+                        other.future.set_result(True)
+                return
+        lane.append(item)
+
+    def _busy(self, chat: _Chat, kind: Kind) -> bool:
+        """Whether a request of this lane is waiting or on its way."""
+        worker = chat.workers.get(kind)
+        return bool(chat.lanes[kind]) or kind in chat.direct or (worker is not None and not worker.done())
+
+    async def _at_once(self, chat: _Chat, kind: Kind, item: _Item) -> None:
+        """Nothing ahead and room now: send from the caller's own task, saving the hand-over to a worker.
+        Requests arriving meanwhile queue behind it; refused (429), it goes back to the head of its lane."""
+        chat.direct.add(kind)
+        try:
+            if not await self._attempt(chat, kind, item):
+                chat.lanes[kind].appendleft(item)
+        except BaseException:  # the caller was cancelled: its request may or may not have gone; never twice
+            item.future.cancel()
+            raise
+        finally:
+            chat.direct.discard(kind)
+            if chat.lanes[kind]:
+                self._kick(chat, kind)
+
+    def _kick(self, chat: _Chat, kind: Kind) -> None:
+        worker = chat.workers.get(kind)
+        if worker is None or worker.done():
+            chat.workers[kind] = asyncio.create_task(self._work(chat, kind))
+
+    async def _work(self, chat: _Chat, kind: Kind) -> None:
+        """Send the lane's requests one by one, each when its budgets allow."""
+        lane = chat.lanes[kind]
+        while lane:
+            item = lane[0]
+            if item.future.done():  # its caller gave up (cancelled)
+                lane.popleft()
+                continue
+            wait = self._wait(chat, kind)
+            if wait != 0:
+                if item.defer:
+                    lane.popleft()
+                    item.future.set_exception(refusal(wait or POLL_SECONDS))
+                    continue
+                await self.sleep(POLL_SECONDS if wait is None else wait)
+                continue
+            if await self._attempt(chat, kind, item) and lane and lane[0] is item:
+                lane.popleft()
+
+    async def _attempt(self, chat: _Chat, kind: Kind, item: _Item) -> bool:
+        """Send ``item`` once; False if it was refused with a 429 and stays at the head to be sent again."""
+        windows = self._windows(chat, kind)
+        for window in windows:
+            window.start()
+        item.sending = True
+        counted = True
+        try:
+            result = await item.call()
+        except RetryAfter as exc:
+            counted = False
+            self._refused(chat, exc)
+            item.attempts += 1
+            if item.defer or item.attempts > item.retries:
+                if not item.future.done():
+                    item.future.set_exception(exc)
+                return True
+            return False
+        except Exception as exc:  # the caller handles Telegram's other answers
+            if not item.future.done():
+                item.future.set_exception(exc)
+            return True
+        finally:
+            item.sending = False
+            now = self.clock()
+            for window in windows:
+                window.end(now, counted)
+        if not item.future.done():
+            item.future.set_result(result)
+        return True
+
+    # -- budgets
+
+    def _windows(self, chat: _Chat, kind: Kind) -> list[Budget]:
+        shared = kind is Kind.MESSAGE or self.limits.edits_count_as_messages
+        own = chat.edits if kind is Kind.EDIT else None
+        return [w for w in (self.overall if shared else None, chat.messages if shared else None, own) if w is not None]
+
+    def _wait(self, chat: _Chat, kind: Kind) -> float | None:
+        """0 if a request of ``kind`` may start now, else seconds to wait (None: until one in flight ends)."""
+        now = self.clock()
+        longest = max(0.0, chat.blocked_until - now)
+        for window in self._windows(chat, kind):
+            wait = window.wait(now)
+            if wait is None:
+                return None
+            longest = max(longest, wait)
+        return longest
+
+    def _refused(self, chat: _Chat | None, exc: RetryAfter) -> None:
+        seconds = retry_seconds(exc)
+        self.refusals += 1
+        if chat is not None:
+            chat.blocked_until = max(chat.blocked_until, self.clock() + seconds + RETRY_MARGIN)
+        log.info("429: waiting %.1f s before the next request to that chat", seconds)
+
+    async def _direct(self, key: int | str | None, call: Callable[[], Awaitable[Any]], retries: int) -> Any:
+        """Requests that are not paced: sent now; a 429 is waited out and the request sent again."""
+        attempts = 0
+        while True:
+            try:
+                return await call()
+            except RetryAfter as exc:
+                attempts += 1
+                self._refused(self.chats.get(key) if key is not None else None, exc)
+                if attempts > retries:
+                    raise
+                await self.sleep(retry_seconds(exc) + RETRY_MARGIN)
+
+
+def _chat_key(chat_id: object) -> int | str | None:
+    """Telegram's chat ids: a user's are positive, groups' and channels' negative; ``@name`` is a channel."""
+    if isinstance(chat_id, bool) or chat_id is None:
+        return None
+    if isinstance(chat_id, int):
+        return chat_id
+    if isinstance(chat_id, str):
+        with contextlib.suppress(ValueError):
+            return int(chat_id)
+        return chat_id
+    return None

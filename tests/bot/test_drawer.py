@@ -1,0 +1,155 @@
+"""The chat's drawer: moves never wait for the board under the lock, only the newest version is drawn, a
+refused edit is retried after the lock was let go, and a finished game is drawn and announced at once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from telegram.error import RetryAfter
+
+from bot import board, hands, pacing, redraw
+from bot.config import Settings
+from bot.services import Services
+from bot.store import GameRecord, LiveMessage, Player, chat_tag
+
+CHAT = -42
+TAG = chat_tag(CHAT, None)
+
+
+@pytest.fixture(autouse=True)
+def _timedelta_durations(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PTB_TIMEDELTA", "1")  # as bot/cli.py sets it
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.record: GameRecord | None = None
+        self.live: LiveMessage | None = LiveMessage(1, 0)
+
+    async def load(self, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
+        return self.record.model_copy() if self.record else None
+
+    async def live_message(self, chat_id: int, thread_id: int | None) -> LiveMessage | None:
+        return self.live
+
+
+class Screen:
+    """Stands in for Telegram: what was drawn and announced, in order; refuses board edits when told to."""
+
+    def __init__(self, store: FakeStore, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.store = store
+        self.events: list[str] = []
+        self.refuse_boards = 0
+        self.deferred: list[bool] = []
+        self.refused = asyncio.Event()
+        monkeypatch.setattr(board, "refresh", self.refresh)
+        monkeypatch.setattr(board, "announce_result", self.announce)
+        monkeypatch.setattr(board, "load_state", lambda record: record.state)
+        monkeypatch.setattr(hands, "refresh_hands", self.hands)
+        monkeypatch.setattr(hands, "send_hand", self.hand)
+
+    async def refresh(self, context: Any, record: GameRecord, state: Any) -> None:
+        await asyncio.sleep(0.001)  # rendering and the request take a moment
+        self.deferred.append(pacing._DEFER.get())
+        if self.refuse_boards:
+            self.refuse_boards -= 1
+            self.events.append(f"refused v{record.version}")
+            self.refused.set()
+            raise RetryAfter(timedelta(seconds=0.05))
+        self.events.append(f"board v{record.version}")
+        self.store.live = LiveMessage(1, record.version)
+
+    async def announce(self, context: Any, record: GameRecord, state: Any) -> None:
+        self.events.append(f"result v{record.version}")
+
+    async def hands(self, context: Any, record: GameRecord, state: Any) -> None:
+        self.events.append(f"hands v{record.version}")
+
+    async def hand(self, context: Any, record: GameRecord, state: Any, seat: int, *, again: bool = False) -> None:
+        self.events.append(f"hand {seat} v{record.version}")
+
+
+@pytest.fixture
+def store() -> FakeStore:
+    return FakeStore()
+
+
+@pytest.fixture
+def screen(store: FakeStore, monkeypatch: pytest.MonkeyPatch) -> Screen:
+    return Screen(store, monkeypatch)
+
+
+@pytest.fixture
+def context(store: FakeStore) -> Any:
+    svc = Services(store=store, settings=Settings(), deadlines=None)  # type: ignore[arg-type]
+    return SimpleNamespace(
+        bot=SimpleNamespace(rate_limiter=None), bot_data={"services": svc}, application=SimpleNamespace(running=False)
+    )
+
+
+def move(store: FakeStore, version: int, phase: str = "playing", game_id: str = "coin_age") -> GameRecord:
+    """What a move commits: the stored record at its new version."""
+    players = [Player(user_id=1, name="a"), Player(user_id=2, name="b")]
+    store.record = GameRecord(
+        chat_id=CHAT, game_id=game_id, phase=phase, version=version, creator=players[0], players=players, state={}
+    )  # type: ignore[arg-type]
+    return store.record
+
+
+async def settle(context: Any) -> None:
+    while redraw.drawers(context).tasks:
+        await asyncio.gather(*redraw.drawers(context).tasks)
+
+
+async def test_moves_faster_than_the_board_draw_only_the_newest(context: Any, store: FakeStore, screen: Screen) -> None:
+    locks = context.bot_data["services"].locks
+    for version in range(1, 6):
+        async with locks.hold(TAG):  # each move holds the lock only for its own work
+            record = move(store, version)
+            await redraw.redraw(context, record, record.state)
+            assert screen.events == []  # the caller does not wait for the picture
+    await settle(context)
+    assert screen.events == ["board v5"]
+    assert screen.deferred == [True]
+
+
+async def test_a_refused_board_is_drawn_again_with_what_is_newest_then(
+    context: Any, store: FakeStore, screen: Screen
+) -> None:
+    locks = context.bot_data["services"].locks
+    screen.refuse_boards = 1
+    async with locks.hold(TAG):
+        record = move(store, 2)
+        await redraw.redraw(context, record, record.state)
+    await screen.refused.wait()
+    async with locks.hold(TAG):  # the drawer let the lock go while it waits out the 429
+        record = move(store, 3)
+        await redraw.redraw(context, record, record.state)
+    await settle(context)
+    assert screen.events == ["refused v2", "board v3"]
+
+
+async def test_private_hands_are_drawn_while_the_group_is_held(context: Any, store: FakeStore, screen: Screen) -> None:
+    screen.refuse_boards = 1
+    record = move(store, 4, game_id="condottiere")
+    await redraw.redraw(context, record, record.state)
+    await settle(context)
+    assert screen.events == ["refused v4", "hand 0 v4", "hand 1 v4", "board v4", "hand 0 v4", "hand 1 v4"]
+
+
+async def test_a_finished_game_is_drawn_and_announced_before_redraw_returns(
+    context: Any, store: FakeStore, screen: Screen
+) -> None:
+    locks = context.bot_data["services"].locks
+    async with locks.hold(TAG):
+        record = move(store, 7)
+        await redraw.redraw(context, record, record.state)  # waits for the lock: drawn after the last move
+        record = move(store, 8, phase="finished")
+        await redraw.redraw(context, record, record.state)
+        assert screen.events == ["board v8", "hands v8", "result v8"]
+    await settle(context)
+    assert screen.events == ["board v8", "hands v8", "result v8"]  # v7 was overtaken: never drawn
