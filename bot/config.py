@@ -92,10 +92,17 @@ class ConfigError(Exception):
 
 
 def load_settings(**overrides: object) -> Settings:
+    """The settings, and the pacing budgets (``PACE_*``, bot/pacing.py) checked with them, so that any bad
+    value stops start-up with the same one line."""
+    from bot.pacing import Limits
+
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+        Limits(_env_file=overrides.get("_env_file", ".env"))  # type: ignore[arg-type]
+        return settings
     except ValidationError as exc:
         first = exc.errors()[0]
-        name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        prefix = "PACE_" if exc.title == Limits.__name__ else ""
+        name = prefix + str(first["loc"][0]).upper() if first["loc"] else "settings"
         message = str(first["msg"]).removeprefix("Value error, ")
         raise ConfigError(f"configuration error: {name}: {message}") from None

@@ -31,6 +31,7 @@ def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
         ("WEBHOOK_URL", "not a url", "WEBHOOK_URL:"),
         ("WEBHOOK_SECRET", "has spaces!", "WEBHOOK_SECRET: must be"),
         ("WEBHOOK_PORT", "99999", "WEBHOOK_PORT:"),
+        ("PACE_GROUP_PER_MINUTE", "many", "PACE_GROUP_PER_MINUTE:"),
     ],
 )
 def test_a_malformed_setting_names_itself(monkeypatch: pytest.MonkeyPatch, name: str, value: str, words: str) -> None:
