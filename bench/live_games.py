@@ -11,19 +11,17 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot import texts
 from bot.group_settings import GroupSettings
 from bot.pacing import Kind, kind_of
-from bot.simulate import Table, board_of, button, buttons, choose, finished, player_to_act
+from bot.simulate import Table, board_of, buttons, choose, finished, player_to_act, seat, start_on_screen
 from bot.store import Store
 from sandbox.control_client import ControlClient
 
 BOARD_CHANGES = {"editMessageMedia", "editMessageReplyMarkup", "editMessageCaption", "sendPhoto"}
-POLL = 0.3  # seconds between looks at a chat while setting up (hundreds of tables look at once)
 
 
 @dataclass
@@ -76,53 +74,6 @@ class LogWatcher:
             await asyncio.wait_for(event.wait(), max(0.01, deadline - time.monotonic()))
 
 
-async def until(client: ControlClient, chat_id: int, found: Callable[[list[dict[str, Any]]], Any]) -> Any:
-    """Look at a chat until ``found`` returns something: on-screen waits, since the bot may be pacing."""
-    deadline = time.monotonic() + 120
-    while not (result := found(await client.messages(chat_id))):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"chat {chat_id}: not there after 120 s")
-        await asyncio.sleep(POLL)
-    return result
-
-
-async def seat(client: ControlClient, n: int) -> Table:
-    """Two players who started the bot, and a member who does not play, in a new group."""
-    players = [await client.user(f"بازیکن{n}-{i}", f"bench{n}_{i}") for i in range(2)]
-    outsider = await client.user(f"تماشاگر{n}")
-    for player in players:
-        await client.send(player["id"], player["id"], "/start")
-    for player in players:
-        await until(client, player["id"], lambda ms: any(m["from_bot"] for m in ms))
-    group = await client.group(f"گروه {n}", [p["id"] for p in (*players, outsider)], [players[0]["id"]])
-    return Table(group["id"], players, outsider, outsider)
-
-
-async def start(client: ControlClient, t: Table, game: str) -> dict[str, Any]:
-    """Lobby, join and start by button, each step waited for on screen; returns the board."""
-    host, guest = t.players
-    await client.send(t.chat_id, host["id"], f"/new {game}")
-
-    def lobby_with(name: str | None) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
-        def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-            lobbies = [
-                m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(":join") for b in buttons(m))
-            ]
-            ready = [m for m in lobbies if name is None or name in (m["text"] or "")]
-            return ready[-1] if ready else None
-
-        return find
-
-    lobby = await until(client, t.chat_id, lobby_with(None))
-    answer = await client.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    assert answer["text"] == texts.JOINED_ALERT, answer
-    lobby = await until(client, t.chat_id, lobby_with(guest["first_name"]))
-    answer = await client.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
-    assert answer["answered"] and not answer["text"], answer
-    boards = await until(client, t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
-    return dict(boards[-1])
-
-
 async def set_up(
     client: ControlClient,
     games: list[str],
@@ -136,10 +87,10 @@ async def set_up(
 
     async def one(n: int, game: str) -> Table:
         async with gate:
-            t = await seat(client, n)
+            t = await seat(client, n, "bench")
             if store is not None and turn_seconds is not None:
                 await store.set_group_settings(t.chat_id, GroupSettings(turn_seconds=turn_seconds))
-            await start(client, t, game)
+            await start_on_screen(client, t, game)
             return t
 
     return list(await asyncio.gather(*(one(n, game) for n, game in enumerate(games))))
@@ -189,13 +140,3 @@ async def play(client: ControlClient, watcher: LogWatcher, t: Table, moves: int,
 def pct(values: list[float], q: float) -> float:
     """The ``q``-th percentile, in milliseconds."""
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000
-
-
-def most_in_a_window(times: list[float], seconds: float) -> int:
-    """The most events in any ``seconds``-long window (how Telegram and the sandbox count a limit)."""
-    times, most, first = sorted(times), 0, 0
-    for last, t in enumerate(times):
-        while times[first] <= t - seconds:
-            first += 1
-        most = max(most, last - first + 1)
-    return most

@@ -25,9 +25,10 @@ import time
 from pathlib import Path
 
 import redis.asyncio as aioredis
-from live_games import LogWatcher, most_in_a_window, pct, play, set_up
+from live_games import LogWatcher, pct, play, set_up
 
 from bot.harness import Harness
+from bot.simulate import most_in_a_window
 from bot.store import Store
 from sandbox.control_client import ControlClient
 

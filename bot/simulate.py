@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,3 +200,74 @@ async def play_to_end(sandbox: ControlClient, t: Table, seed: int, limit: int = 
             await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""))
             return board
     raise AssertionError("the game did not end")
+
+
+# Paced tables: many at once, every step waited for on screen (the bot may be pacing its messages) ------------
+
+
+async def until(
+    client: ControlClient,
+    chat_id: int,
+    found: Callable[[list[dict[str, Any]]], Any],
+    wait: float = 120.0,
+    poll: float = 0.25,
+) -> Any:
+    """Look at a chat every ``poll`` seconds (gently: many of these run at once) until ``found`` returns
+    something; TimeoutError after ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while not (result := found(await client.messages(chat_id))):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"chat {chat_id}: not there after {wait:.0f} s")
+        await asyncio.sleep(poll)
+    return result
+
+
+async def seat(
+    client: ControlClient, n: int, handle: str, names: tuple[str, str, str] = ("بازیکن", "تماشاگر", "گروه")
+) -> Table:
+    """Two players who started the bot, and a member who does not play, in a new group; ``names`` are the
+    players', the onlooker's and the group's name stems, ``handle`` the usernames' stem."""
+    player, onlooker, group_name = names
+    players = [await client.user(f"{player}{n}-{i}", f"{handle}{n}_{i}") for i in range(2)]
+    outsider = await client.user(f"{onlooker}{n}")
+    for user in players:
+        await client.send(user["id"], user["id"], "/start")
+    for user in players:
+        await until(client, user["id"], lambda ms: any(m["from_bot"] for m in ms))
+    group = await client.group(f"{group_name} {n}", [p["id"] for p in (*players, outsider)], [players[0]["id"]])
+    return Table(group["id"], players, outsider, outsider)
+
+
+async def start_on_screen(client: ControlClient, t: Table, game: str) -> dict[str, Any]:
+    """Lobby, join and start by button, each step waited for on screen; returns the board."""
+    host, guest = t.players
+    await client.send(t.chat_id, host["id"], f"/new {game}")
+
+    def lobby_with(name: str | None) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
+        def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+            lobbies = [
+                m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(":join") for b in buttons(m))
+            ]
+            ready = [m for m in lobbies if name is None or name in (m["text"] or "")]
+            return ready[-1] if ready else None
+
+        return find
+
+    lobby = await until(client, t.chat_id, lobby_with(None))
+    answer = await client.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+    assert answer["text"] == texts.JOINED_ALERT, answer
+    lobby = await until(client, t.chat_id, lobby_with(guest["first_name"]))
+    answer = await client.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+    assert answer["answered"] and not answer["text"], answer
+    boards = await until(client, t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
+    return dict(boards[-1])
+
+
+def most_in_a_window(times: list[float], seconds: float) -> int:
+    """The most events in any ``seconds``-long window (how Telegram and the sandbox count a limit)."""
+    times, most, first = sorted(times), 0, 0
+    for last, t in enumerate(times):
+        while times[first] <= t - seconds:
+            first += 1
+        most = max(most, last - first + 1)
+    return most

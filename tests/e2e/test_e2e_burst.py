@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +14,16 @@ from typing import Any
 from bot import texts
 from bot.harness import Harness
 from bot.pacing import Kind, kind_of
-from bot.simulate import Table, board_of, button, buttons, player_to_act
+from bot.simulate import (
+    Table,
+    board_of,
+    buttons,
+    most_in_a_window,
+    player_to_act,
+    seat,
+    start_on_screen,
+    until,
+)
 from bot.store import Store
 from sandbox.control_client import ControlClient
 
@@ -23,57 +31,6 @@ GROUPS = 30
 ROUNDS = 6  # bursts per group
 CHATTY_GROUPS, CHATTY_MESSAGES = 2, 12  # groups that ask for more replies than the bot sends at once (5)
 COMMANDS = {"/help": "🎲 راهنمای", "/games": "🎲 بازی", "/rules coin_age": "🪙 عصر"}  # reply starts with
-WAIT = 60.0
-
-
-async def until(sandbox: ControlClient, chat_id: int, found: Callable[[list[dict[str, Any]]], Any]) -> Any:
-    """Poll a chat (gently: thirty of these run at once) until ``found`` returns something."""
-    deadline = time.monotonic() + WAIT
-    while not (result := found(await sandbox.messages(chat_id))):
-        assert time.monotonic() < deadline, f"chat {chat_id}: condition not met within {WAIT} s"
-        await asyncio.sleep(0.2)
-    return result
-
-
-def with_button(suffix: str) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
-    def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-        matching = [
-            m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(suffix) for b in buttons(m))
-        ]
-        return matching[-1] if matching else None
-
-    return find
-
-
-async def seat(sandbox: ControlClient, n: int) -> Table:
-    """Two players who started the bot, and a member who does not play, in a new group."""
-    players = [await sandbox.user(f"تند{n}-{i}", f"burst{n}_{i}") for i in range(2)]
-    outsider = await sandbox.user(f"نگاه{n}")
-    for player in players:
-        await sandbox.send(player["id"], player["id"], "/start")
-    for player in players:
-        await until(sandbox, player["id"], lambda ms: any(m["from_bot"] for m in ms))
-    group = await sandbox.group(f"گروه تند {n}", [p["id"] for p in (*players, outsider)], [players[0]["id"]])
-    return Table(group["id"], players, outsider, outsider)
-
-
-async def start(sandbox: ControlClient, t: Table) -> dict[str, Any]:
-    """Lobby, join, start, each step waited for on the screen (the bot may be pacing its messages)."""
-    host, guest = t.players
-    await sandbox.send(t.chat_id, host["id"], "/new coin_age")
-    lobby = await until(sandbox, t.chat_id, with_button(":join"))
-    answer = await sandbox.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    assert answer["text"] == texts.JOINED_ALERT, answer
-
-    def joined(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-        now = next(m for m in messages if m["message_id"] == lobby["message_id"])
-        return now if guest["first_name"] in (now["text"] or "") else None
-
-    lobby = await until(sandbox, t.chat_id, joined)
-    answer = await sandbox.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
-    assert answer["answered"] and not answer["text"], answer
-    boards = await until(sandbox, t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
-    return dict(boards[-1])
 
 
 def version_of(board: dict[str, Any]) -> int:
@@ -167,15 +124,6 @@ def replies_in_order(user: dict[str, Any]) -> Callable[[list[dict[str, Any]]], b
     return check
 
 
-def most_in_a_window(times: list[float], seconds: float) -> int:
-    times, most, first = sorted(times), 0, 0
-    for last, t in enumerate(times):
-        while times[first] <= t - seconds:
-            first += 1
-        most = max(most, last - first + 1)
-    return most
-
-
 async def test_thirty_groups_press_in_bursts_through_429s_and_lose_nothing(
     sandbox: ControlClient, harness: Harness
 ) -> None:
@@ -191,8 +139,10 @@ async def test_thirty_groups_press_in_bursts_through_429s_and_lose_nothing(
             for _ in range(CHATTY_MESSAGES):
                 await sandbox.send(group["id"], talker["id"], "/help")
 
-        tables = list(await asyncio.gather(*(seat(sandbox, n) for n in range(GROUPS))))
-        boards = await asyncio.gather(*(start(sandbox, t) for t in tables))
+        tables = list(
+            await asyncio.gather(*(seat(sandbox, n, "burst", ("تند", "نگاه", "گروه تند")) for n in range(GROUPS)))
+        )
+        boards = await asyncio.gather(*(start_on_screen(sandbox, t, "coin_age") for t in tables))
         first_versions = [version_of(b) for b in boards]
         calm = (await sandbox.log(after=log_start))["items"]
         assert not [i for i in calm if i["status"] == 429]  # so far, within the sandbox's (Telegram's) limits
