@@ -31,7 +31,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.locks import LEASE, POLL, WAKE_CHANNEL, Wakeups, keep_renewing, wait_for_wakeup
+from bot.locks import LEASE, POLL, WAKE_CHANNEL, Wakeups, keep_renewing, raise_if_cancelled, wait_for_wakeup
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +176,7 @@ class ChatOrder:
                     log.warning("chat %s: redis unavailable while waiting for ticket %s", *_ids(ticket))
                     await asyncio.sleep(POLL * failures)
                     continue
+                raise_if_cancelled()
                 if skipped:
                     log.warning("chat %s: skipped %d ticket(s) whose worker died", ticket.chat_id, skipped)
                 if served + 1 >= ticket.number:

@@ -126,9 +126,25 @@ class Wakeups:
 
 
 async def wait_for_wakeup(event: asyncio.Event, seconds: float = POLL) -> None:
-    """Until ``event`` is set or ``seconds`` passed, whichever comes first."""
+    """Until ``event`` is set or ``seconds`` passed, whichever comes first. ``asyncio.timeout`` rather than
+    ``asyncio.wait_for``, whose Python 3.11 version can swallow a cancel that races the event."""
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(event.wait(), seconds)
+        async with asyncio.timeout(seconds):
+            await event.wait()
+    raise_if_cancelled()
+
+
+def raise_if_cancelled() -> None:
+    """Raise a cancel that a library swallowed, for loops that wait on Redis: they must stop when cancelled.
+
+    On Python 3.11 ``asyncio.wait_for`` returns normally when a cancel races the completion of what it waits
+    for, and redis-py writes every command through it when a socket timeout is set (ours is). The request
+    is still counted in ``Task.cancelling()``, so a loop checks it after each round trip; without this a
+    ticket given up at shutdown could still run its update after the later ones (seen in CI).
+    """
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 def worker_id(name: str = "") -> str:
@@ -231,3 +247,4 @@ async def keep_renewing(renew: Callable[[], Awaitable[None]], interval: float) -
             raise
         except Exception:
             log.exception("could not renew leases")
+        raise_if_cancelled()
