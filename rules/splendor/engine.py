@@ -61,7 +61,7 @@ from rules.splendor.model import (
 GEMS = range(len(COLOURS))
 LEVELS = (1, 2, 3)
 PASS = SplendorAction("p")
-Changes = dict[str, Any]  # the fields of the next state that differ, built up through a turn
+Fields = dict[str, Any]  # the next state's fields: a copy of the state's, changed by the turn's handlers
 
 # Every fixed action built once; legal_actions hands out these shared (immutable) tuples.
 _RESERVE = tuple(tuple(SplendorAction("r", lv, slot) for slot in range(-1, ROW_SIZE)) for lv in (0, *LEVELS))
@@ -184,15 +184,12 @@ def _returned(seat: int, tokens: tuple[int, ...]) -> TokensReturned:
     return TokensReturned(seat=seat, tokens=tokens)
 
 
-@cache
-def _dealt(slot: int, card: int) -> CardDealt:
-    return CardDealt(level=LEVEL[card], slot=slot, card=CARD_KEY[card])
+# A card dealt to a table slot: _DEALT[slot][card].
+_DEALT = tuple({c.id: CardDealt(level=c.level, slot=slot, card=c.key) for c in CARDS} for slot in range(ROW_SIZE))
 
 
 # The frequent events with many distinct values are built as validation would build them, without validating:
 # their values are the engine's own, of the declared types (checked against validation at import, below).
-_set = object.__setattr__
-_new = object.__new__  # for Step, a frozen dataclass (see _step)
 
 
 def _bought(seat: int, card: int, slot: int | None, paid: tuple[int, ...]) -> CardBought:
@@ -253,21 +250,19 @@ if not (
     raise RuntimeError("events built without validation differ from validated ones")
 
 
-def _evolve(state: SplendorState, changes: Changes) -> SplendorState:
-    """``rules.evolve.evolve(state, **changes)``, with the changes as a dict the handlers built."""
-    return assemble(SplendorState, {**state.__dict__, **changes}, state.__pydantic_fields_set__)
-
-
-_STEP_FIELDS = ("state", "events")
-if tuple(f.name for f in dataclass_fields(Step)) != _STEP_FIELDS:
+# ``Step(state, events)`` without the frozen dataclass's ``__init__``: its two slots set through their
+# descriptors (Step is a slotted dataclass; the check below keeps this in step with it).
+if tuple(f.name for f in dataclass_fields(Step)) != ("state", "events") or not hasattr(Step, "__slots__"):
     raise RuntimeError("Step's fields changed: update _step")
+_new = object.__new__
+_set_state = vars(Step)["state"].__set__
+_set_events = vars(Step)["events"].__set__
 
 
 def _step(state: SplendorState, events: tuple[Event, ...]) -> Step[SplendorState]:
-    """``Step(state, events)`` without the call of the frozen dataclass's ``__init__`` (the same two slots set)."""
     step: Step[SplendorState] = _new(Step)
-    _set(step, "state", state)
-    _set(step, "events", events)
+    _set_state(step, state)
+    _set_events(step, events)
     return step
 
 
@@ -490,254 +485,48 @@ class Splendor:
         return self.legal_actions(state, seat)[0]
 
     # Applying actions ---------------------------------------------------------------------------------
-    # Each handler checks the action and returns the changed fields; _end_turn adds its own and builds the
-    # new state once.
+    # ``apply`` copies the state's fields once; each handler checks its action and writes the fields it
+    # changes, _end_turn adds its own, and the new state is built from them without validation.
 
     def apply(self, state: SplendorState, seat: int, action: SplendorAction) -> Step[SplendorState]:
         if state.finished:
             raise GameOver("the game is over")
         if seat != state.turn:
             raise NotYourTurn(f"it is seat {state.turn}'s turn")
+        fields: Fields = state.__dict__.copy()
         events: list[Event] = []
         kind = action.kind
         phase = state.phase
+        limit = nobles = True  # the token limit and the noble visit still to come this turn
         if phase == "return":
             if kind != "g":
                 raise RuleViolation("the player must first return tokens down to ten")
-            new = self._end_turn(state, seat, self._return(state, seat, action, events), events, False, True)
+            _return(state, seat, action, fields, events)
+            limit = False
         elif phase == "noble":
             if kind != "n":
                 raise RuleViolation("the player must first choose the visiting noble")
-            new = self._end_turn(state, seat, self._choose_noble(state, seat, action, events), events, False, False)
+            _choose_noble(state, seat, action, fields, events)
+            limit = nobles = False
         elif kind == "t" or kind == "t2":
-            new = self._end_turn(state, seat, self._take(state, seat, action, events), events, True, True)
+            _take(state, seat, action, fields, events)
         elif kind == "b" or kind == "bg":
-            new = self._end_turn(state, seat, self._buy(state, seat, action, events), events, False, True)
+            _buy(state, seat, action, fields, events)
+            limit = False
         elif kind == "r":
-            new = self._end_turn(state, seat, self._reserve(state, seat, action, events), events, True, True)
+            _reserve(state, seat, action, fields, events)
         elif kind == "p":
-            new = self._end_turn(state, seat, self._pass(state, seat, events), events, False, True)
+            if self._has_main_action(state):
+                raise RuleViolation("pass only when no other action is possible")
+            events.append(Passed(seat=seat))
+            fields["passed"] = state.passed | 1 << seat
+            limit = False
         elif kind == "g" or kind == "n":
             raise RuleViolation("nothing to return and no noble to choose now")
         else:
             raise MalformedAction(f"unknown action kind {kind!r}")
-        return _step(new, tuple(events))
-
-    def _take(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
-        known = _TAKEN.get(action)
-        if known is None:
-            raise MalformedAction("a take names one to three different gem colours in colour order, or one twice")
-        taken, event = known
-        bank = state.bank
-        colours = action.tokens
-        if action.kind == "t2":
-            if bank[colours[0]] < TAKE_TWO_MIN:
-                raise RuleViolation(f"two of a colour only when the bank holds at least {TAKE_TWO_MIN} of it")
-        elif not min(map(bank.__getitem__, colours)):
-            raise RuleViolation("the bank has none of that colour")
-        elif len(colours) != min(3, GOLD - bank[:GOLD].count(0)):
-            raise RuleViolation("three different colours; fewer only when the bank has fewer colours")
-        events.append(event[seat])
-        tokens = state.tokens
-        return {
-            "bank": tuple(map(sub, bank, taken)),
-            "tokens": (*tokens[:seat], tuple(map(add, tokens[seat], taken)), *tokens[seat + 1 :]),
-        }
-
-    def _reserve(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
-        level, slot = action.level, action.slot
-        if level not in LEVELS or not -1 <= slot < ROW_SIZE or action.tokens or action.noble:
-            raise MalformedAction("reserve names a level 1..3 and a slot 0..3 or the deck")
-        reserved = state.reserved[seat]
-        if len(reserved) >= RESERVE_LIMIT:
-            raise RuleViolation(f"at most {RESERVE_LIMIT} reserved cards")
-        changes: Changes = {}
-        if slot == -1:
-            deck = state.decks[level - 1]
-            if not deck:
-                raise RuleViolation("that deck is empty")
-            card = deck[-1]
-            changes["decks"] = _replace(state.decks, level - 1, deck[:-1])
-            changes["blind"] = tuple(sorted((*state.blind, card)))
-        else:
-            card = state.rows[level - 1][slot]
-            if not card:
-                raise RuleViolation("that slot is empty")
-        bank = state.bank
-        tokens = state.tokens[seat]
-        gold = bank[GOLD] > 0
-        if gold:
-            changes["bank"] = (*bank[:GOLD], bank[GOLD] - 1)
-            changes["tokens"] = _replace(state.tokens, seat, (*tokens[:GOLD], tokens[GOLD] + 1))
-        changes["reserved"] = _replace(state.reserved, seat, (*reserved, card))
-        if slot == -1:
-            events.append(_reserved(seat, seat, level, None, card, gold))
-            events.append(_reserved(None, seat, level, None, 0, gold))
-        else:
-            events.append(_reserved(None, seat, level, slot, card, gold))
-            self._refill(state, level, slot, changes, events)
-        return changes
-
-    def _buy(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
-        level, slot, extra = action.level, action.slot, action.tokens
-        if action.kind == "bg":
-            if not extra or not _ascending(extra, len(COLOURS), False):
-                raise MalformedAction("a gold payment names the gems gold replaces, in colour order")
-        elif extra:
-            raise MalformedAction("a plain buy names no tokens")
-        if action.noble:
-            raise MalformedAction("a buy names no noble")
-        reserved = state.reserved[seat]
-        if level == 0:
-            if not 0 <= slot < RESERVE_LIMIT:
-                raise MalformedAction("a reserved card is named by its index 0..2")
-            if slot >= len(reserved):
-                raise RuleViolation("no such reserved card")
-            card = reserved[slot]
-        else:
-            if level not in LEVELS or not 0 <= slot < ROW_SIZE:
-                raise MalformedAction("buy names a level 1..3 and a slot 0..3, or h and a reserve index")
-            card = state.rows[level - 1][slot]
-            if not card:
-                raise RuleViolation("that slot is empty")
-        tokens = state.tokens[seat]
-        bonus = state.bonuses[seat]
-        pay = [0] * len(TOKEN_NAMES)
-        short = 0
-        for c, n in NEED[card]:
-            n -= bonus[c]
-            if n > 0:
-                if n > tokens[c]:
-                    pay[c] = tokens[c]
-                    short += n - tokens[c]
-                else:
-                    pay[c] = n
-        for c in extra:  # gold instead of gems the player would pay
-            if not pay[c]:
-                raise RuleViolation("gold may replace only gems the player holds and the card still costs")
-            pay[c] -= 1
-        short += len(extra)
-        if short > tokens[GOLD]:
-            raise RuleViolation("not enough gems and gold for that card")
-        pay[GOLD] = short
-        paid = tuple(pay)
-        colour = BONUS[card]
-        all_tokens, cards, bonuses = state.tokens, state.cards, state.bonuses
-        after = seat + 1
-        changes: Changes = {
-            "bank": tuple(map(add, state.bank, paid)),
-            "tokens": (*all_tokens[:seat], tuple(map(sub, tokens, paid)), *all_tokens[after:]),
-            "cards": (*cards[:seat], (*cards[seat], card), *cards[after:]),
-            "bonuses": (*bonuses[:seat], (*bonus[:colour], bonus[colour] + 1, *bonus[colour + 1 :]), *bonuses[after:]),
-        }
-        if POINTS[card]:
-            points = state.points
-            changes["points"] = (*points[:seat], points[seat] + POINTS[card], *points[seat + 1 :])
-        if level == 0:
-            changes["reserved"] = _replace(state.reserved, seat, reserved[:slot] + reserved[slot + 1 :])
-            if card in state.blind:
-                changes["blind"] = tuple(c for c in state.blind if c != card)
-            events.append(_bought(seat, card, None, paid))
-        else:
-            events.append(_bought(seat, card, slot, paid))
-            self._refill(state, level, slot, changes, events)
-        return changes
-
-    @staticmethod
-    def _refill(state: SplendorState, level: int, slot: int, changes: Changes, events: list[Event]) -> None:
-        """Fill the emptied slot from the top of its level's deck; with the deck empty it stays empty."""
-        index = level - 1
-        decks, rows = state.decks, state.rows
-        deck = decks[index]
-        card = deck[-1] if deck else 0
-        row = rows[index]
-        changes["rows"] = (*rows[:index], (*row[:slot], card, *row[slot + 1 :]), *rows[level:])
-        if card:
-            changes["decks"] = (*decks[:index], deck[:-1], *decks[level:])
-            events.append(_dealt(slot, card))
-
-    def _pass(self, state: SplendorState, seat: int, events: list[Event]) -> Changes:
-        if self._has_main_action(state):
-            raise RuleViolation("pass only when no other action is possible")
-        events.append(Passed(seat=seat))
-        return {"passed": state.passed | 1 << seat}
-
-    def _return(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
-        returned = action.tokens
-        if not returned or not _ascending(returned, len(TOKEN_NAMES), False) or action.level or action.slot:
-            raise MalformedAction("return names tokens in colour order, gold last")
-        tokens = list(state.tokens[seat])
-        if len(returned) != sum(tokens) - TOKEN_LIMIT:
-            raise RuleViolation(f"return exactly the tokens above {TOKEN_LIMIT}")
-        bank = list(state.bank)
-        for c in returned:
-            tokens[c] -= 1
-            bank[c] += 1
-        if min(tokens) < 0:
-            raise RuleViolation("the player does not hold those tokens")
-        events.append(_returned(seat, _counts(returned)))
-        return {"bank": tuple(bank), "tokens": _replace(state.tokens, seat, tuple(tokens)), "phase": "act"}
-
-    def _choose_noble(self, state: SplendorState, seat: int, action: SplendorAction, events: list[Event]) -> Changes:
-        if action.level or action.slot or action.tokens:
-            raise MalformedAction("a noble choice names the noble only")
-        if action.noble not in _welcoming(state.nobles, state.bonuses[seat]):
-            raise RuleViolation("that noble is not on the table or the player does not qualify")
-        changes: Changes = {"phase": "act"}
-        self._receive(state, seat, action.noble, True, changes, events)
-        return changes
-
-    # End of a turn ------------------------------------------------------------------------------------
-
-    def _end_turn(
-        self, state: SplendorState, seat: int, changes: Changes, events: list[Event], limit: bool, nobles: bool
-    ) -> SplendorState:
-        """The end of the turn, in order: the ten-token limit (``limit``: after an action that may add
-        tokens), a decision for the same seat; at most one noble (``nobles``: unless one was just chosen),
-        which cannot be refused and among several is chosen; then the next seat, and after the last seat's
-        turn the end of the round, and of the game if someone has reached the winning points or every player
-        passed in the round."""
-        if limit and sum(changes.get("tokens", state.tokens)[seat]) > TOKEN_LIMIT:
-            changes["phase"] = "return"
-            return _evolve(state, changes)
-        if nobles:
-            bonus = changes.get("bonuses", state.bonuses)[seat]
-            if sum(bonus) >= _NOBLE_MIN_BONUSES:
-                welcoming = _welcoming(state.nobles, bonus)
-                if len(welcoming) > 1:
-                    changes["phase"] = "noble"
-                    return _evolve(state, changes)
-                if welcoming:
-                    self._receive(state, seat, welcoming[0], False, changes, events)
-        players = len(state.tokens)
-        final = state.final_round
-        points = changes.get("points", state.points)[seat]
-        if not final and points >= WINNING_POINTS:
-            final = changes["final_round"] = True
-            events.append(FinalRound(seat=seat, points=points))
-        if seat + 1 < players:
-            changes["turn"] = seat + 1
-        elif final or changes.get("passed", state.passed) == (1 << players) - 1:
-            reason: EndReason = "points" if final else "no_moves"
-            changes["finished"] = True
-            changes["end_reason"] = reason
-            events.append(GameEnded(reason=reason))
-        else:
-            changes["turn"] = 0
-            changes["round"] = state.round + 1
-            changes["passed"] = 0
-        return _evolve(state, changes)
-
-    @staticmethod
-    def _receive(
-        state: SplendorState, seat: int, noble: int, chosen: bool, changes: Changes, events: list[Event]
-    ) -> None:
-        points = list(changes.get("points", state.points))
-        points[seat] += NOBLE_POINTS[noble]
-        changes["points"] = tuple(points)
-        changes["nobles"] = tuple(n for n in state.nobles if n != noble)
-        changes["visitors"] = _replace(state.visitors, seat, (*state.visitors[seat], noble))
-        events.append(NobleVisited(seat=seat, noble=NOBLE_KEY[noble], chosen=chosen))
+        _end_turn(state, seat, fields, events, limit, nobles)
+        return _step(assemble(SplendorState, fields, state.__pydantic_fields_set__), tuple(events))
 
     def outcome(self, state: SplendorState) -> Outcome | None:
         """Most points wins; on a tie, fewer development cards; still tied, a shared win."""
@@ -876,6 +665,213 @@ class Splendor:
             case ["n", n] if n.isdigit() and str(int(n)) == n and 1 <= int(n) <= len(NOBLES):
                 return _NOBLE[int(n)]
         return None
+
+
+# The turn's handlers (see Splendor.apply): each checks its action against the state and writes the fields
+# it changes into ``fields``.
+
+
+def _take(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
+    known = _TAKEN.get(action)
+    if known is None:
+        raise MalformedAction("a take names one to three different gem colours in colour order, or one twice")
+    taken, event = known
+    bank = state.bank
+    colours = action.tokens
+    if action.kind == "t2":
+        if bank[colours[0]] < TAKE_TWO_MIN:
+            raise RuleViolation(f"two of a colour only when the bank holds at least {TAKE_TWO_MIN} of it")
+    elif not min(map(bank.__getitem__, colours)):
+        raise RuleViolation("the bank has none of that colour")
+    elif len(colours) != min(3, GOLD - bank[:GOLD].count(0)):
+        raise RuleViolation("three different colours; fewer only when the bank has fewer colours")
+    events.append(event[seat])
+    tokens = state.tokens
+    fields["bank"] = tuple(map(sub, bank, taken))
+    fields["tokens"] = (*tokens[:seat], tuple(map(add, tokens[seat], taken)), *tokens[seat + 1 :])
+
+
+def _reserve(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
+    level, slot = action.level, action.slot
+    if level not in LEVELS or not -1 <= slot < ROW_SIZE or action.tokens or action.noble:
+        raise MalformedAction("reserve names a level 1..3 and a slot 0..3 or the deck")
+    reserved = state.reserved[seat]
+    if len(reserved) >= RESERVE_LIMIT:
+        raise RuleViolation(f"at most {RESERVE_LIMIT} reserved cards")
+    if slot == -1:
+        deck = state.decks[level - 1]
+        if not deck:
+            raise RuleViolation("that deck is empty")
+        card = deck[-1]
+        fields["decks"] = _replace(state.decks, level - 1, deck[:-1])
+        fields["blind"] = tuple(sorted((*state.blind, card)))
+    else:
+        card = state.rows[level - 1][slot]
+        if not card:
+            raise RuleViolation("that slot is empty")
+    bank = state.bank
+    gold = bank[GOLD] > 0
+    if gold:
+        fields["bank"] = (*bank[:GOLD], bank[GOLD] - 1)
+        tokens = state.tokens[seat]
+        fields["tokens"] = _replace(state.tokens, seat, (*tokens[:GOLD], tokens[GOLD] + 1))
+    fields["reserved"] = _replace(state.reserved, seat, (*reserved, card))
+    if slot == -1:
+        events.append(_reserved(seat, seat, level, None, card, gold))
+        events.append(_reserved(None, seat, level, None, 0, gold))
+    else:
+        events.append(_reserved(None, seat, level, slot, card, gold))
+        _refill(state, level, slot, fields, events)
+
+
+def _buy(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
+    level, slot, extra = action.level, action.slot, action.tokens
+    if action.kind == "bg":
+        if not extra or not _ascending(extra, len(COLOURS), False):
+            raise MalformedAction("a gold payment names the gems gold replaces, in colour order")
+    elif extra:
+        raise MalformedAction("a plain buy names no tokens")
+    if action.noble:
+        raise MalformedAction("a buy names no noble")
+    reserved = state.reserved[seat]
+    if level == 0:
+        if not 0 <= slot < RESERVE_LIMIT:
+            raise MalformedAction("a reserved card is named by its index 0..2")
+        if slot >= len(reserved):
+            raise RuleViolation("no such reserved card")
+        card = reserved[slot]
+    else:
+        if level not in LEVELS or not 0 <= slot < ROW_SIZE:
+            raise MalformedAction("buy names a level 1..3 and a slot 0..3, or h and a reserve index")
+        card = state.rows[level - 1][slot]
+        if not card:
+            raise RuleViolation("that slot is empty")
+    tokens = state.tokens[seat]
+    bonus = state.bonuses[seat]
+    pay = [0] * len(TOKEN_NAMES)
+    short = 0
+    for c, n in NEED[card]:
+        n -= bonus[c]
+        if n > 0:
+            if n > tokens[c]:
+                pay[c] = tokens[c]
+                short += n - tokens[c]
+            else:
+                pay[c] = n
+    for c in extra:  # gold instead of gems the player would pay
+        if not pay[c]:
+            raise RuleViolation("gold may replace only gems the player holds and the card still costs")
+        pay[c] -= 1
+    short += len(extra)
+    if short > tokens[GOLD]:
+        raise RuleViolation("not enough gems and gold for that card")
+    pay[GOLD] = short
+    paid = tuple(pay)
+    colour = BONUS[card]
+    all_tokens, cards, bonuses = state.tokens, state.cards, state.bonuses
+    after = seat + 1
+    fields["bank"] = tuple(map(add, state.bank, paid))
+    fields["tokens"] = (*all_tokens[:seat], tuple(map(sub, tokens, paid)), *all_tokens[after:])
+    fields["cards"] = (*cards[:seat], (*cards[seat], card), *cards[after:])
+    fields["bonuses"] = (*bonuses[:seat], (*bonus[:colour], bonus[colour] + 1, *bonus[colour + 1 :]), *bonuses[after:])
+    if POINTS[card]:
+        points = state.points
+        fields["points"] = (*points[:seat], points[seat] + POINTS[card], *points[after:])
+    if level == 0:
+        fields["reserved"] = _replace(state.reserved, seat, reserved[:slot] + reserved[slot + 1 :])
+        if card in state.blind:
+            fields["blind"] = tuple(c for c in state.blind if c != card)
+        events.append(_bought(seat, card, None, paid))
+    else:
+        events.append(_bought(seat, card, slot, paid))
+        _refill(state, level, slot, fields, events)
+
+
+def _refill(state: SplendorState, level: int, slot: int, fields: Fields, events: list[Event]) -> None:
+    """Fill the emptied slot from the top of its level's deck; with the deck empty it stays empty."""
+    index = level - 1
+    decks = state.decks
+    deck = decks[index]
+    card = deck[-1] if deck else 0
+    rows = state.rows
+    row = rows[index]
+    fields["rows"] = (*rows[:index], (*row[:slot], card, *row[slot + 1 :]), *rows[level:])
+    if card:
+        fields["decks"] = (*decks[:index], deck[:-1], *decks[level:])
+        events.append(_DEALT[slot][card])
+
+
+def _return(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
+    returned = action.tokens
+    if not returned or not _ascending(returned, len(TOKEN_NAMES), False) or action.level or action.slot:
+        raise MalformedAction("return names tokens in colour order, gold last")
+    tokens = list(state.tokens[seat])
+    if len(returned) != sum(tokens) - TOKEN_LIMIT:
+        raise RuleViolation(f"return exactly the tokens above {TOKEN_LIMIT}")
+    bank = list(state.bank)
+    for c in returned:
+        tokens[c] -= 1
+        bank[c] += 1
+    if min(tokens) < 0:
+        raise RuleViolation("the player does not hold those tokens")
+    events.append(_returned(seat, _counts(returned)))
+    fields["bank"] = tuple(bank)
+    fields["tokens"] = _replace(state.tokens, seat, tuple(tokens))
+    fields["phase"] = "act"
+
+
+def _choose_noble(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
+    if action.level or action.slot or action.tokens:
+        raise MalformedAction("a noble choice names the noble only")
+    if action.noble not in _welcoming(state.nobles, state.bonuses[seat]):
+        raise RuleViolation("that noble is not on the table or the player does not qualify")
+    fields["phase"] = "act"
+    _receive(state, seat, action.noble, True, fields, events)
+
+
+def _end_turn(state: SplendorState, seat: int, fields: Fields, events: list[Event], limit: bool, nobles: bool) -> None:
+    """The end of the turn, in order: the ten-token limit (``limit``: after an action that may add tokens),
+    a decision for the same seat; at most one noble (``nobles``: unless one was just chosen), which cannot be
+    refused and among several is chosen; then the next seat, and after the last seat's turn the end of the
+    round, and of the game if someone has reached the winning points or every player passed in the round."""
+    if limit and sum(fields["tokens"][seat]) > TOKEN_LIMIT:
+        fields["phase"] = "return"
+        return
+    if nobles:
+        bonus = fields["bonuses"][seat]
+        if sum(bonus) >= _NOBLE_MIN_BONUSES:
+            welcoming = _welcoming(state.nobles, bonus)
+            if len(welcoming) > 1:
+                fields["phase"] = "noble"
+                return
+            if welcoming:
+                _receive(state, seat, welcoming[0], False, fields, events)
+    players = len(state.tokens)
+    final = state.final_round
+    points = fields["points"][seat]
+    if not final and points >= WINNING_POINTS:
+        final = fields["final_round"] = True
+        events.append(FinalRound(seat=seat, points=points))
+    if seat + 1 < players:
+        fields["turn"] = seat + 1
+    elif final or fields["passed"] == (1 << players) - 1:
+        reason: EndReason = "points" if final else "no_moves"
+        fields["finished"] = True
+        fields["end_reason"] = reason
+        events.append(GameEnded(reason=reason))
+    else:
+        fields["turn"] = 0
+        fields["round"] = state.round + 1
+        fields["passed"] = 0
+
+
+def _receive(state: SplendorState, seat: int, noble: int, chosen: bool, fields: Fields, events: list[Event]) -> None:
+    points = list(fields["points"])
+    points[seat] += NOBLE_POINTS[noble]
+    fields["points"] = tuple(points)
+    fields["nobles"] = tuple(n for n in state.nobles if n != noble)
+    fields["visitors"] = _replace(state.visitors, seat, (*state.visitors[seat], noble))
+    events.append(NobleVisited(seat=seat, noble=NOBLE_KEY[noble], chosen=chosen))
 
 
 _ROW_SLOTS = tuple(str(slot) for slot in range(ROW_SIZE))
