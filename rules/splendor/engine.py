@@ -7,7 +7,7 @@ from dataclasses import fields as dataclass_fields
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import add, le, sub
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from rules import rng
 from rules.contract import Event, GameOver, MalformedAction, NotYourTurn, Outcome, RuleViolation, Step
@@ -130,17 +130,29 @@ if max(TOTAL) + _SPARE_MAX > 255:
     raise ValueError("a card's cost no longer fits the affordability bytes")
 
 
+Takes = tuple[tuple[SplendorAction, ...], dict[SplendorAction, tuple[tuple[int, ...], tuple[TokensTaken, ...]]]]
+
+
 @cache
-def _takes(stock: tuple[int, ...]) -> tuple[SplendorAction, ...]:
+def _takes(stock: tuple[int, ...]) -> Takes:
     """The take actions for the bank's gem stock (per colour, as in _STOCK): three different colours (or every
-    colour left when fewer than three are), then two of each colour the bank holds enough of."""
+    colour left when fewer than three are), then two of each colour the bank holds enough of; and each of
+    them with what it moves (as in _TAKEN), so that a take is checked and applied by one lookup."""
     colours = [c for c in GEMS if stock[c]]
     three = (SplendorAction("t", tokens=combo) for combo in combinations(colours, min(3, len(colours))) if combo)
-    return (*three, *(SplendorAction("t2", tokens=(c,)) for c in GEMS if stock[c] == 2))
+    actions = (*three, *(SplendorAction("t2", tokens=(c,)) for c in GEMS if stock[c] == 2))
+    return actions, {action: _TAKEN[action] for action in actions}
 
 
-# The take actions by the bank's gems (at most 8**5 keys in real games), for _main_actions.
-_TAKES_BY_GEMS: dict[tuple[int, ...], tuple[SplendorAction, ...]] = {}
+# The takes by the bank's gems (at most 8**5 keys in real games; the values are shared, one per stock).
+_TAKES_BY_GEMS: dict[tuple[int, ...], Takes] = {}
+
+
+def _bank_takes(gems: tuple[int, ...]) -> Takes:
+    known = _TAKES_BY_GEMS.get(gems)
+    if known is None:
+        known = _TAKES_BY_GEMS[gems] = _takes(tuple(map(_STOCK.__getitem__, gems)))
+    return known
 
 
 @cache
@@ -414,10 +426,8 @@ class Splendor:
         each with its gold variants), reserves from the decks. The hot path of random play, hence inlined."""
         seat = state.turn
         gems = state.bank[:GOLD]
-        takes = _TAKES_BY_GEMS.get(gems)
-        if takes is None:
-            takes = _TAKES_BY_GEMS[gems] = _takes(tuple(map(_STOCK.__getitem__, gems)))
-        out = list(takes)
+        takes = _TAKES_BY_GEMS.get(gems) or _bank_takes(gems)
+        out = list(takes[0])
         reserved = state.reserved[seat]
         rows = state.rows
         table = rows[0] + rows[1] + rows[2]
@@ -672,23 +682,28 @@ class Splendor:
 
 
 def _take(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
-    known = _TAKEN.get(action)
-    if known is None:
-        raise MalformedAction("a take names one to three different gem colours in colour order, or one twice")
-    taken, event = known
     bank = state.bank
-    colours = action.tokens
-    if action.kind == "t2":
-        if bank[colours[0]] < TAKE_TWO_MIN:
-            raise RuleViolation(f"two of a colour only when the bank holds at least {TAKE_TWO_MIN} of it")
-    elif not min(map(bank.__getitem__, colours)):
-        raise RuleViolation("the bank has none of that colour")
-    elif len(colours) != min(3, GOLD - bank[:GOLD].count(0)):
-        raise RuleViolation("three different colours; fewer only when the bank has fewer colours")
+    gems = bank[:GOLD]
+    known = (_TAKES_BY_GEMS.get(gems) or _bank_takes(gems))[1].get(action)
+    if known is None:
+        _refuse_take(bank, action)
+    taken, event = known
     events.append(event[seat])
     tokens = state.tokens
     fields["bank"] = tuple(map(sub, bank, taken))
     fields["tokens"] = (*tokens[:seat], tuple(map(add, tokens[seat], taken)), *tokens[seat + 1 :])
+
+
+def _refuse_take(bank: tuple[int, ...], action: SplendorAction) -> NoReturn:
+    """Why the bank does not allow this take."""
+    colours = action.tokens
+    if action not in _TAKEN:
+        raise MalformedAction("a take names one to three different gem colours in colour order, or one twice")
+    if action.kind == "t2":
+        raise RuleViolation(f"two of a colour only when the bank holds at least {TAKE_TWO_MIN} of it")
+    if not min(map(bank.__getitem__, colours)):
+        raise RuleViolation("the bank has none of that colour")
+    raise RuleViolation("three different colours; fewer only when the bank has fewer colours")
 
 
 def _reserve(state: SplendorState, seat: int, action: SplendorAction, fields: Fields, events: list[Event]) -> None:
