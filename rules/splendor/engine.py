@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import fields as dataclass_fields
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, compress
 from operator import add, le, sub
 from typing import Any, ClassVar, NoReturn
 
@@ -71,6 +71,7 @@ _NOBLE = tuple(SplendorAction("n", noble=n) for n in range(len(NOBLES) + 1))
 # player's reserve): (level, slot) and the buy action; and the reserve actions of the twelve table slots.
 _PLACES = (*((lv, slot) for lv in LEVELS for slot in range(ROW_SIZE)), *((0, i) for i in range(RESERVE_LIMIT)))
 _BUYS = tuple(_BUY[lv][slot] for lv, slot in _PLACES)
+_PLACE_INDICES = range(len(_PLACES))
 _TABLE_RESERVES = tuple(_RESERVE[lv][slot + 1] for lv in LEVELS for slot in range(ROW_SIZE))
 _DECK_RESERVES = tuple(_RESERVE[lv][0] for lv in LEVELS)
 # The take actions with what they move: counts of the six token kinds.
@@ -102,7 +103,8 @@ _STOCK = (0, *(1 if n < TAKE_TWO_MIN else 2 for n in range(1, max(GEMS_BY_PLAYER
 # and bonuses) of it, so the five summed give every card's shortfall in gems, the gold it needs. Adding
 # ``_SLACK[gold]`` (each byte 127 - gold; byte 0, no card, 255 - gold) makes a byte 128 or more exactly when the
 # card cannot be bought (or is no card), and 127 - byte is then the gold left spare. No byte overflows into the
-# next: a shortfall is at most a card's total cost.
+# next: a shortfall is at most a card's total cost. Written out as 256 bytes, the sum is a ``bytes.translate``
+# table from card ids to their bytes, so one call reads them for every card on the table.
 _POWER_MAX = max(GEMS_BY_PLAYERS.values()) + max(sum(1 for c in CARDS if c.bonus == k) for k in GEMS)
 _SPARE_MAX = 127  # gold beyond this (never in a real game) takes the slow path
 
@@ -114,7 +116,6 @@ def _bytes(values: Iterable[int]) -> int:
 _SHORT = tuple(tuple(_bytes(max(0, cost[c] - p) for cost in COST) for p in range(_POWER_MAX + 1)) for c in GEMS)
 _SHORT_W, _SHORT_B, _SHORT_G, _SHORT_R, _SHORT_K = _SHORT
 _SLACK = tuple(_bytes((255 - gold, *(_SPARE_MAX - gold for _ in CARDS))) for gold in range(_SPARE_MAX + 1))
-_CARD_BYTES = len(COST)
 # Byte ``card`` of ``_PAYABLE[c][bonus][gems]``: the gems of colour c the player pays for the card (what the card
 # costs beyond the bonus, as far as the gems go), which gold may replace: bonus and gems as many as a game has.
 _GEMS_MAX = max(GEMS_BY_PLAYERS.values())
@@ -126,8 +127,9 @@ _PAYABLE = tuple(
     for c in GEMS
 )
 _PAYABLE_W, _PAYABLE_B, _PAYABLE_G, _PAYABLE_R, _PAYABLE_K = _PAYABLE
-if max(TOTAL) + _SPARE_MAX > 255:
-    raise ValueError("a card's cost no longer fits the affordability bytes")
+_WITHIN_REACH = bytes(int(n <= _SPARE_MAX) for n in range(256))  # bytes.translate table: 1 within reach
+if max(TOTAL) + _SPARE_MAX > 255 or len(COST) > 256:
+    raise ValueError("a card's cost or id no longer fits the affordability bytes")
 
 
 Takes = tuple[tuple[SplendorAction, ...], dict[SplendorAction, tuple[tuple[int, ...], tuple[TokensTaken, ...]]]]
@@ -441,26 +443,31 @@ class Splendor:
         bonus = state.bonuses[seat]
         w, b, g, r, k, gold = tokens
         bw, bb, bg, br, bk = bonus
-        fit: Sequence[int]
+        cards = table + reserved
+        # Per place: 127 less the gold the card leaves spare; above 127 the card is out of reach.
+        spent: Sequence[int]
+        reach: Iterable[int]
         try:
             short = _SHORT_W[w + bw] + _SHORT_B[b + bb] + _SHORT_G[g + bg] + _SHORT_R[r + br] + _SHORT_K[k + bk]
-            fit = (short + _SLACK[gold]).to_bytes(_CARD_BYTES, "little")
+            spent = bytes(cards).translate((short + _SLACK[gold]).to_bytes(256, "little"))  # byte ``card`` each
+            reach = spent.translate(_WITHIN_REACH)
         except IndexError:  # more power or gold than a real game has: the same, without the tables' bounds
             short = sum(_SHORT[c][min(p, _POWER_MAX)] for c, p in enumerate(map(add, tokens, bonus)))
-            fit = [_SPARE_MAX - gold + (short >> 8 * card & 255) for card in range(_CARD_BYTES)]
-            fit[0] = _SPARE_MAX + 1
-        pw = pb = pg = pr = pk = b""
-        if gold:
+            spent = [_SPARE_MAX - gold + (short >> 8 * card & 255) if card else _SPARE_MAX + 1 for card in cards]
+            reach = [n <= _SPARE_MAX for n in spent]
+        if not gold:  # a card within reach is paid with gems alone, in one way
+            out.extend(compress(_BUYS, reach))
+        else:
             try:
                 pw, pb, pg = _PAYABLE_W[bw][w], _PAYABLE_B[bb][b], _PAYABLE_G[bg][g]
                 pr, pk = _PAYABLE_R[br][r], _PAYABLE_K[bk][k]
             except IndexError:  # more than a real game has: computed below, card by card
                 pw = b""
-        for i, card in enumerate(table + reserved):
-            spare = _SPARE_MAX - fit[card]  # gold left after paying what gems cannot; negative: out of reach
-            if spare >= 0:
+            for i in compress(_PLACE_INDICES, reach):
                 out.append(_BUYS[i])
-                if spare:
+                spare = _SPARE_MAX - spent[i]
+                if spare:  # gold could also stand in for gems
+                    card = cards[i]
                     if pw:
                         payable: tuple[int, ...] = (pw[card], pb[card], pg[card], pr[card], pk[card])
                     else:
