@@ -80,16 +80,25 @@ async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
             await query.message.delete()
 
 
+async def closed_to_new_games(context: ContextTypes.DEFAULT_TYPE, chat_id: int, game_id: str) -> str | None:
+    """Why no game of ``game_id`` may open or start in this chat now (maintenance, or the group's admins
+    closed that game in /settings), or None. Asked by /new, the play-again button and start."""
+    store = services(context).store
+    if await in_maintenance(store):
+        return texts.MAINTENANCE
+    if not (await store.group_settings(chat_id)).allows(game_id):
+        return texts.GAME_DISABLED
+    return None
+
+
 async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, user: User) -> bool:
     svc = services(context)
     chat_id, thread_id = where(update)
-    if await in_maintenance(svc.store):
-        await _refuse(update, texts.MAINTENANCE)
+    refusal = await closed_to_new_games(context, chat_id, game_id)
+    if refusal:
+        await _refuse(update, refusal)
         return False
     settings = await svc.store.group_settings(chat_id)
-    if not settings.allows(game_id):
-        await _refuse(update, texts.GAME_DISABLED)
-        return False
     async with locked_game(context, chat_id, thread_id) as current:
         if current is not None and current.active:
             await _reply(update, texts.GAME_EXISTS)
@@ -239,6 +248,10 @@ async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         if last.seat_of(query.from_user.id) is None:
             await query.answer(texts.NOT_IN_LAST_GAME, show_alert=True)
             return
+        refusal = await closed_to_new_games(context, chat_id, last.game_id)
+        if refusal:
+            await query.answer(refusal, show_alert=True)
+            return
         host = next(p for p in last.players if p.user_id == query.from_user.id)
         players = [host, *(p for p in last.players if p.user_id != host.user_id)]
         record = GameRecord(
@@ -358,8 +371,9 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
     if not await _may_manage(context, record, user.id, message):
         await _refuse(update, texts.NOT_ALLOWED)
         return
-    if await in_maintenance(services(context).store):
-        await _refuse(update, texts.MAINTENANCE)
+    refusal = await closed_to_new_games(context, record.chat_id, record.game_id)
+    if refusal:
+        await _refuse(update, refusal)
         return
     game = GAMES[record.game_id]
     if len(record.players) < game.min_players:

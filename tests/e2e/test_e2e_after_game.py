@@ -53,3 +53,27 @@ async def test_leaving_a_two_player_game_asks_first_and_the_opponent_wins(sandbo
     messages = await sandbox.messages(t.chat_id)
     assert "ترک کرد" in messages[-1]["text"] and stayer["first_name"] in messages[-1]["text"]
     assert not buttons(board_of(messages))
+
+
+async def test_play_again_does_not_reopen_a_game_the_admins_closed_meanwhile(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    await start_game(sandbox, t)  # عصر سکه‌ها
+    admin, quitter = t.players
+    await sandbox.send(t.chat_id, quitter["id"], "/leave")
+    await sandbox.idle()
+    confirm = (await sandbox.messages(t.chat_id))[-1]
+    await sandbox.press(t.chat_id, confirm["message_id"], quitter["id"], buttons(confirm)[0]["data"])
+    await sandbox.idle()
+    result = (await sandbox.messages(t.chat_id))[-1]
+    again = next(b for b in buttons(result) if b["data"].startswith("again:"))
+    await sandbox.send(t.chat_id, admin["id"], "/settings")
+    await sandbox.idle()
+    menu = (await sandbox.messages(t.chat_id))[-1]
+    answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, "s:g:coin_age")["data"])
+    assert answer["text"] == texts.SETTINGS_SAVED
+
+    before = len(await sandbox.messages(t.chat_id))
+    answer = await sandbox.press(t.chat_id, result["message_id"], admin["id"], again["data"])
+    assert answer["show_alert"] and answer["text"] == texts.GAME_DISABLED
+    await sandbox.idle()
+    assert len(await sandbox.messages(t.chat_id)) == before  # no lobby
