@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from rendering import carcassonne_labels as labels
 from rendering import carcassonne_layout as lay
+from rendering.banner import draw_result_banner, winners_line
 from rendering.carcassonne_board import draw_spots, spot_tag_size
 from rendering.carcassonne_choice import Choice
 from rendering.carcassonne_layout import Box, Frame, Plan
@@ -87,16 +88,17 @@ def _draw_header(
 def _draw_result(
     pen: ImageDraw.ImageDraw, box: Box, view: CarcassonneView, names: Sequence[str], theme: CarcassonneTheme
 ) -> None:
-    left, top, right, bottom = box
-    fill = theme.win_banner if len(view.winners) == 1 else theme.draw_banner
-    pen.rounded_rectangle((left + 5, top + 5, right - 5, bottom - 5), BOX_RADIUS - 3, fill=fill)
-    cx = (left + right) / 2
-    draw_text(pen, (cx, top + 32), labels.GAME_OVER, font=font(24, bold=True), fill=theme.on_banner)
-    template = labels.WINNER if len(view.winners) == 1 else labels.SHARED_WIN
-    winners = labels.NAME_SEPARATOR.join(names[seat] for seat in view.winners)
-    name_font = font(26, bold=True)
-    line = ellipsize(template.format(names=winners), right - left - 32, font=name_font)
-    draw_text(pen, (cx, top + 76), line, font=name_font, fill=theme.on_banner)
+    draw_result_banner(
+        pen,
+        box,
+        labels.GAME_OVER,
+        winners_line(view.winners, names, labels.WINNER, labels.SHARED_WIN, labels.NAME_SEPARATOR),
+        fill=theme.win_banner if len(view.winners) == 1 else theme.draw_banner,
+        ink=theme.on_banner,
+        radius=BOX_RADIUS - 3,
+        headline_font=font(24, bold=True),
+        line_font=font(26, bold=True),
+    )
 
 
 # Players --------------------------------------------------------------------------------------------------

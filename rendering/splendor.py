@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from rendering import splendor_labels as labels
 from rendering import splendor_layout as lay
+from rendering.banner import draw_result_banner, winners_line
 from rendering.splendor_sprites import (
     PRIVATE_CARD,
     SMALL_CARD,
@@ -182,18 +183,19 @@ def _pill(pen: ImageDraw.ImageDraw, start: tuple[int, int], text: str, theme: Sp
 
 
 def _draw_result(pen: ImageDraw.ImageDraw, view: SplendorView, names: tuple[str, ...], theme: SplendorTheme) -> None:
-    left, top, right, bottom = lay.HEADER_BOX
-    fill = theme.win_banner if len(view.winners) == 1 else theme.draw_banner
-    pen.rounded_rectangle((left + 6, top + 6, right - 6, bottom - 6), 12, fill=fill)
     reason = labels.END_REASONS.get(view.end_reason or "", "")
     headline = f"{labels.GAME_OVER} — {reason}" if reason else labels.GAME_OVER
-    cx = (left + right) / 2
-    draw_text(pen, (cx, top + 34), persian_digits(headline), font=font(22), fill=theme.on_banner)
-    template = labels.WINNER if len(view.winners) == 1 else labels.SHARED_WIN
-    winners = labels.NAME_SEPARATOR.join(names[seat] for seat in view.winners)
-    name_font = font(30, bold=True)
-    line = ellipsize(template.format(names=winners), right - left - 40, font=name_font)
-    draw_text(pen, (cx, top + 76), line, font=name_font, fill=theme.on_banner)
+    draw_result_banner(
+        pen,
+        lay.HEADER_BOX,
+        persian_digits(headline),
+        winners_line(view.winners, names, labels.WINNER, labels.SHARED_WIN, labels.NAME_SEPARATOR),
+        fill=theme.win_banner if len(view.winners) == 1 else theme.draw_banner,
+        ink=theme.on_banner,
+        radius=12,
+        headline_font=font(22),
+        line_font=font(30, bold=True),
+    )
 
 
 # Players' panels --------------------------------------------------------------------------------------------
