@@ -5,9 +5,9 @@ and one panel per player. ``render_reserved(view)`` is the private picture of on
 with its tokens and bonuses (what it can afford). The cached static layer is copied and only what changes is
 pasted on it; cards, chips, nobles and tags are cached sprites.
 
-Every card carries the Latin tail of the action codes that name it (see ``splendor_labels``): ``2.3`` for
-level 2 slot 3 (``b.2.3``, ``r.2.3``), ``2.d`` on deck 2 (``r.2.d``), ``h.0`` on reserved card 0 (``b.h.0``),
-``n.3`` on noble 3 (``n.3``).
+Every card, deck, reserved card and noble carries a short Persian label that the bot's buttons repeat (see
+``splendor_labels`` and ``bot/games/splendor.py``): the face-up cards ``۱`` to ``۱۲``, ``دستهٔ ۲`` on deck 2,
+``۱`` under a player's first reserved card, ``۳`` on noble 3.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from rendering import splendor_labels as labels
 from rendering import splendor_layout as lay
 from rendering.banner import draw_result_banner, winners_line
+from rendering.splendor_labels import card_label, deck_label, noble_label, reserved_label
 from rendering.splendor_sprites import (
     PRIVATE_CARD,
     SMALL_CARD,
@@ -38,13 +39,14 @@ from rendering.splendor_sprites import (
 )
 from rendering.splendor_static import private_grid_box, private_layer, static_layer
 from rendering.splendor_theme import DEFAULT_THEME, GEM_COUNT, SplendorTheme
-from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
+from rendering.text import draw_text, drawable, ellipsize, fitting_font, font, persian_digits, text_size
 from rules.splendor.model import TOKEN_LIMIT, CardView, NobleView, PlayerView, ReservedView, SplendorView
 
 __all__ = [
     "card_label",
     "deck_label",
     "noble_label",
+    "noble_number",
     "render",
     "render_reserved",
     "reserved_label",
@@ -53,24 +55,9 @@ __all__ = [
 ]
 
 
-def card_label(level: int, slot: int) -> str:
-    """The label of a face-up card, the tail of ``b.<level>.<slot>`` / ``r.<level>.<slot>``: ``2.3``."""
-    return f"{level}.{slot}"
-
-
-def deck_label(level: int) -> str:
-    """The label of a deck, the tail of ``r.<level>.d``: ``2.d``."""
-    return f"{level}.d"
-
-
-def reserved_label(index: int) -> str:
-    """The label of a reserved card, the tail of ``b.h.<index>``: ``h.0``."""
-    return f"h.{index}"
-
-
-def noble_label(noble: NobleView) -> str:
-    """The label of a noble, its choice's code: ``n.3`` for ``n03``."""
-    return f"n.{int(noble.id.lstrip('n'))}"
+def noble_number(noble: NobleView) -> int:
+    """3 for ``n03``: the number in the noble's action code (``n.3``)."""
+    return int(noble.id.lstrip("n"))
 
 
 def seat_names(view: SplendorView, names: Sequence[str] | None) -> tuple[str, ...]:
@@ -115,7 +102,7 @@ def render(
 def _draw_nobles(image: Image.Image, view: SplendorView, theme: SplendorTheme) -> None:
     for i, noble in enumerate(view.nobles):
         left, top, _right, _bottom = lay.noble_box(i, len(view.nobles))
-        sprite = noble_sprite(noble.points, noble.requires, noble_label(noble), lay.NOBLE_SIZE, theme)
+        sprite = noble_sprite(noble.points, noble.requires, noble_label(noble_number(noble)), lay.NOBLE_SIZE, theme)
         paste_at(image, sprite, (left - 2, top - 2))
 
 
@@ -275,7 +262,7 @@ def _draw_grid(
 def _draw_small_reserve(
     image: Image.Image, reserved: tuple[ReservedView, ...], panel: lay.Box, theme: SplendorTheme
 ) -> None:
-    """Up to three small reserved cards, the first (``h.0``) at the right, each with its label below; empty
+    """Up to three small reserved cards, the first (``۱``) at the right, each with its label below; empty
     places are faint outlines."""
     style = SMALL_CARD
     for index in range(3):
@@ -299,7 +286,7 @@ def _card_or_back(item: ReservedView, label: str, style: CardStyle, theme: Splen
 
 
 def render_reserved(view: SplendorView, *, theme: SplendorTheme = DEFAULT_THEME) -> Image.Image:
-    """One seat's reserved cards in full (those from a deck too), each with its label (``h.0``) and whether
+    """One seat's reserved cards in full (those from a deck too), each with its label (``۱``) and whether
     the player can buy it now, beside the player's bonuses and tokens; a smaller picture saying there are
     none when the reserve is empty. ``view`` is that seat's view (``view.seat``)."""
     if view.seat is None:
@@ -327,8 +314,9 @@ def render_reserved(view: SplendorView, *, theme: SplendorTheme = DEFAULT_THEME)
         else:
             text, colour = labels.CAN_BUY, theme.affordable
         draw_text(pen, (cx, y1 + 28), text, font=status_font, fill=colour)
-        code = labels.BUY_HINT.format(code="\u2066b." + reserved_label(index) + "\u2069")
-        draw_text(pen, (cx, y1 + 60), code, font=font(18), fill=theme.muted)
+        hint = labels.BUY_HINT.format(button=labels.RESERVED_BUTTON.format(label=reserved_label(index)))
+        hint_font = fitting_font(hint, x1 - x0 + 16, size=18, min_size=13)
+        draw_text(pen, (cx, y1 + 60), hint, font=hint_font, fill=theme.muted)
         if item.from_deck:
             draw_text(pen, (cx, y0 - 14), labels.FROM_DECK, font=font(17), fill=theme.muted)
     return image

@@ -1,10 +1,9 @@
-"""Every Persian word the اسپلندور pictures use, kept together so wording is reviewed in one place.
-
-Slot labels on cards (``1.0`` … ``3.3``, ``1.d``, ``h.0``, ``n.3``) stay Latin: they are the tails of the
-action codes the bot's buttons use (``b.1.0``, ``r.2.d``, ``b.h.0``, ``n.3``), see ``rules/splendor/README.md``.
-"""
+"""Every Persian word the اسپلندور pictures and buttons use, kept together so wording is reviewed in one place."""
 
 from __future__ import annotations
+
+from rendering.text import persian_digits
+from rules.splendor.model import ROW_SIZE
 
 TITLE = "اسپلندور"
 COLOUR_NAMES = ("سفید", "آبی", "سبز", "قرمز", "سیاه", "طلا")  # in the order of the view's token counts
@@ -26,18 +25,46 @@ WINNER = "برنده: {names}"
 SHARED_WIN = "برندگان: {names}"
 NAME_SEPARATOR = " و "
 END_REASONS = {"points": "رسیدن به ۱۵ امتیاز", "no_moves": "حرکتی نماند"}
-LEGEND_TITLE = "برچسب‌ها (همان‌ها که روی دکمه‌ها می‌آیند)"
-LEGEND_ROWS = (
-    ("1.0", "کارت سطح ۱ در جای ۰"),
-    ("1.d", "دستهٔ سطح ۱: رزرو بدون دیدن کارت"),
-    ("h.0", "کارت رزروشدهٔ شمارهٔ ۰ بازیکن"),
-    ("n.3", "اشراف‌زادهٔ شمارهٔ ۳"),
-)
+DECK = "دستهٔ {level}"  # a deck's label
+CARD_BUTTON = "کارت {label}"  # the button of a face-up card, by its label
+RESERVED_BUTTON = "رزروشدهٔ {label}"  # the button of a reserved card, by the label under it
 # The private picture.
 MY_RESERVED = "کارت‌های رزروشدهٔ شما"
 NO_RESERVED = "کارت رزروشده‌ای ندارید"
 MY_TOKENS = "ژتون‌ها و کارت‌های شما"
 CAN_BUY = "می‌توانید بخرید"
 SHORT_BY = "کم دارید: {n}"
-BUY_HINT = "خرید با دکمهٔ {code}"
+BUY_HINT = "دکمهٔ خرید: «{button}»"
 FROM_DECK = "از دسته، پنهان از دیگران"
+
+# The labels on the pictures that the buttons repeat -------------------------------------------------------
+
+
+def card_label(level: int, slot: int) -> str:
+    """The label of a face-up card: the twelve are numbered from level 1 up, each row from the slot next to
+    its deck: ``۱`` to ``۴`` on level 1, ``۷`` for level 2, slot 2 (``b.2.2``, ``r.2.2``). One number says
+    which card without a range-like ``۲-۳``."""
+    return persian_digits((level - 1) * ROW_SIZE + slot + 1)
+
+
+def deck_label(level: int) -> str:
+    """The label of a deck (``r.<level>.d``): ``دستهٔ ۲``."""
+    return persian_digits(DECK.format(level=level))
+
+
+def reserved_label(index: int) -> str:
+    """The label of a player's reserved card, counted from 1 (``b.h.<index>``): ``۱`` for index 0."""
+    return persian_digits(index + 1)
+
+
+def noble_label(number: int) -> str:
+    """The label of noble ``number`` (``n.3``, the view's ``n03``): ``۳``."""
+    return persian_digits(number)
+
+
+LEGEND_TITLE = "برچسب‌ها (همان‌ها که روی دکمه‌ها می‌آیند)"
+LEGEND_ROWS = (
+    (card_label(2, 2), "کارت‌های رو، ۱ تا ۱۲ از سطح ۱ به بالا"),
+    (deck_label(1), "رزرو از دسته، بی‌آن‌که کارت دیده شود"),
+    (reserved_label(0), "کارت‌های رزروشدهٔ هر بازیکن، از ۱ تا ۳"),
+)

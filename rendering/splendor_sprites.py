@@ -13,11 +13,11 @@ import functools
 import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from rendering import splendor_layout as lay
 from rendering.splendor_theme import SplendorTheme, mix
-from rendering.text import draw_text, font, font_path, persian_digits
+from rendering.text import draw_text, font, persian_digits, text_size
 from rendering.theme import RGB
 
 SUPERSAMPLE = 4
@@ -32,12 +32,6 @@ def _canvas(width: int, height: int, clear: RGB) -> tuple[Image.Image, ImageDraw
 
 def _opaque(colour: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
     return (*colour, alpha)
-
-
-@functools.cache
-def latin_font(size: int, *, bold: bool = True) -> ImageFont.FreeTypeFont:
-    """Vazirmatn with the basic (left-to-right) layout, for the Latin slot labels such as ``2.3`` or ``h.0``."""
-    return ImageFont.truetype(str(font_path(bold=bold)), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def paste_centred(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
@@ -239,7 +233,7 @@ class CardStyle:
     digit_size: int
     dot_step: float
     dot_margin: float  # from the card's left and bottom edges to the nearest dot's centre, less the radius
-    tag_size: int  # the Latin label's font size
+    tag_size: int  # the label's font size
     tag_outside: bool  # the label under the card (small cards) rather than in its corner
 
 
@@ -329,10 +323,9 @@ def _draw_tag(image: Image.Image, label: str, style: CardStyle, theme: SplendorT
 
 @functools.lru_cache(maxsize=128)
 def tag_sprite(label: str, size: int, theme: SplendorTheme) -> Image.Image:
-    """A Latin label (``2.3``, ``h.0``) on a white rounded tag with a dark edge."""
-    face = latin_font(size)
-    left, _top, right, _bottom = face.getbbox(label)
-    width, height = int(right - left) + round(size * 0.8), round(size * 1.35)
+    """A label (``۲-۳``, ``دستهٔ ۱``) on a white rounded tag with a dark edge."""
+    face = font(size, bold=True)
+    width, height = text_size(label, font=face)[0] + round(size * 0.8), round(size * 1.35)
     big, pen = _canvas(width, height, theme.outline)
     s = SUPERSAMPLE
     pen.rounded_rectangle(
@@ -343,7 +336,7 @@ def tag_sprite(label: str, size: int, theme: SplendorTheme) -> Image.Image:
         width=round(1.3 * s),
     )
     image = big.reduce(s)
-    ImageDraw.Draw(image).text((width / 2, height / 2), label, font=face, fill=_opaque(theme.tag_ink), anchor="mm")
+    draw_text(ImageDraw.Draw(image), (width / 2, height / 2), label, font=face, fill=_opaque(theme.tag_ink))
     return image
 
 
@@ -456,7 +449,7 @@ def empty_slot_sprite(style: CardStyle, theme: SplendorTheme) -> Image.Image:
 
 @functools.lru_cache(maxsize=32)
 def noble_sprite(points: int, requires: CostKey, label: str, size: int, theme: SplendorTheme) -> Image.Image:
-    """A noble's tile: a band on the left with the points and ``label`` (the choice's code, ``n.3``), the
+    """A noble's tile: a band on the left with the points and ``label`` (its number, ``۳``), the
     required bonuses as small coloured cards with Persian digits in a column on the right."""
     s = SUPERSAMPLE
     big, pen = _canvas(size + 4, size + 4, theme.outline)
@@ -490,12 +483,12 @@ def noble_sprite(points: int, requires: CostKey, label: str, size: int, theme: S
         fill=_opaque(theme.on_noble_band),
     )
     if label:
-        draw.text(
+        draw_text(
+            draw,
             (2 + band_px / 2, 2 + size * 0.85),
             label,
-            font=latin_font(round(size * 0.13)),
+            font=font(round(size * 0.16), bold=True),
             fill=_opaque(theme.on_noble_band),
-            anchor="mm",
         )
     needs = [(colour, n) for colour, n in enumerate(requires) if n]
     cell_w, cell_h = round(size * 0.36), round(size * 0.27)

@@ -10,6 +10,7 @@ from bot.fa import joined, name, num
 from bot.games.base import OptionToggle
 from rendering.encode import to_bytes
 from rendering.splendor import render, render_reserved
+from rendering.splendor_labels import CARD_BUTTON, RESERVED_BUTTON, card_label, deck_label, noble_label, reserved_label
 from rules import Event
 from rules.splendor.model import (
     GEMS_BY_PLAYERS,
@@ -174,11 +175,15 @@ class SplendorPresenter:
         if kind in ("t", "t2", "g"):
             return letter_name(last)
         if kind == "n":
-            return f"👑 n.{last}"
+            return f"👑 {noble_label(int(last))}"
         if len(rest) == 1:  # the level, or the reserve
             return "📌 رزروشده‌ها" if last == "h" else f"سطح {num(int(last))}"
-        if len(rest) == 2:  # the slot: as labelled on the picture
-            return f"🂠 {rest[0]}.d" if last == "d" else f"{rest[0]}.{last}"
+        if len(rest) == 2:  # the card, deck or reserved card: as labelled on the picture
+            if rest[0] == "h":
+                return RESERVED_BUTTON.format(label=reserved_label(int(last)))
+            if last == "d":
+                return f"🂠 {deck_label(int(rest[0]))}"
+            return CARD_BUTTON.format(label=card_label(int(rest[0]), int(last)))
         return "طلا به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in last)
 
     def picture(self, view: SplendorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:

@@ -18,11 +18,13 @@ import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
+from rendering import splendor_labels as labels
 from rendering import splendor_layout as lay
 from rendering.splendor import (
     card_label,
     deck_label,
     noble_label,
+    noble_number,
     render,
     render_reserved,
     reserved_label,
@@ -246,18 +248,16 @@ def test_text_is_large_enough_for_a_phone() -> None:
     assert (SMALL_CARD.width, SMALL_CARD.height) == (lay.SMALL_CARD_W, lay.SMALL_CARD_H)
 
 
-def test_labels_are_the_tails_of_the_action_codes() -> None:
-    rich = {"tokens": ((2, 2, 2, 2, 1, 0), (0,) * 6), "bank": (2, 2, 2, 2, 3, 5), "bonuses": ((2,) * 5, (0,) * 5)}
-    state = _act(GAME.setup(2, 3).model_copy(update=rich), "r.1.d")
-    codes = [GAME.encode(a) for a in GAME.legal_actions(state, 1)] + [
-        GAME.encode(a) for a in GAME.legal_actions(state.model_copy(update={"turn": 0}), 0)
-    ]
-    drawn = {card_label(level, slot) for level in (1, 2, 3) for slot in range(4)}
-    drawn |= {deck_label(level) for level in (1, 2, 3)} | {reserved_label(i) for i in range(3)}
-    tails = {code.split(".", 1)[1] for code in codes if code.split(".")[0] in ("r", "b")}
-    assert tails and tails <= drawn
-    assert {"1.0", "3.3", "2.d", "h.0"} <= tails
-    assert noble_label(noble(3)) == GAME.encode(SplendorAction("n", noble=3)) == "n.3"
+def test_labels_are_short_persian_and_tell_every_place_apart() -> None:
+    cards = [card_label(level, slot) for level in (1, 2, 3) for slot in range(4)]
+    decks = [deck_label(level) for level in (1, 2, 3)]
+    reserve = [reserved_label(i) for i in range(3)]
+    assert cards[:2] == ["۱", "۲"] and cards[6] == "۷" and cards[-1] == "۱۲"
+    assert decks == ["دستهٔ ۱", "دستهٔ ۲", "دستهٔ ۳"] and reserve == ["۱", "۲", "۳"]
+    assert len(set(cards + decks)) == 15
+    assert noble_label(noble_number(noble(3))) == "۳"
+    for label in (*cards, *decks, *reserve, *(labels.LEGEND_ROWS[k][0] for k in range(3))):
+        assert not any("a" <= ch.lower() <= "z" or "0" <= ch <= "9" for ch in label), label
 
 
 # The table ----------------------------------------------------------------------------------------------------
