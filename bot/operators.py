@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections import Counter
@@ -22,7 +21,6 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 MAINTENANCE_KEY = "dh:maintenance"
-BROADCAST_INTERVAL = 1 / 20  # well under Telegram's ~30 messages per second overall
 STARTED_AT = "started_at"
 
 
@@ -110,7 +108,8 @@ async def cmd_broadcast(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 
 async def broadcast(context: ContextTypes.DEFAULT_TYPE, text: str) -> int:
-    """Send ``text`` to every chat (topic) with a lobby or a game, paced; returns how many received it."""
+    """Send ``text`` to every chat (topic) with a lobby or a game; returns how many received it. The bot's
+    rate limiter (bot/ratelimit.py) paces the sends within the overall and per-group budgets."""
     store = services(context).store
     sent = 0
     for tag in sorted(await store.active_tags()):
@@ -122,5 +121,4 @@ async def broadcast(context: ContextTypes.DEFAULT_TYPE, text: str) -> int:
             log.info("broadcast: the bot is no longer in chat %s", chat_id)
         except TelegramError as exc:
             log.warning("broadcast to %s failed: %s", tag, exc)
-        await asyncio.sleep(BROADCAST_INTERVAL)
     return sent
