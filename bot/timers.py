@@ -64,28 +64,29 @@ async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
 
 async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     chat_id, thread_id = parse_tag(deadline.tag)
+    reminder: str | None = None
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.version != deadline.version:
             return  # the game moved on: this deadline is obsolete
         if deadline.kind == "lobby" and record.phase == "lobby":
             await cancel(context, record, texts.LOBBY_EXPIRED)
         elif deadline.kind == "remind" and record.phase == "playing":
-            await remind(context, record)
+            reminder = await reminder_text(context, record)
         elif deadline.kind == "timeout" and record.phase == "playing":
             await time_out(context, record)
+    if reminder:  # sent outside the chat's lock: a send that waits for the group's budget holds up no move
+        await context.bot.send_message(
+            chat_id=chat_id, message_thread_id=thread_id, text=reminder, parse_mode=ParseMode.HTML
+        )
 
 
-async def remind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+async def reminder_text(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> str:
+    """Half the turn's time is gone: mention whoever is to act, with the time left."""
     settings = await services(context).store.group_settings(record.chat_id)
     state = board.load_state(record)
     seats = GAMES[record.game_id].to_act(state)
     who = "، ".join(mention(record.players[s].user_id, record.players[s].name) for s in seats)
-    await context.bot.send_message(
-        chat_id=record.chat_id,
-        message_thread_id=record.thread_id,
-        text=texts.REMINDER.format(who=who, left=duration(settings.turn_seconds - settings.turn_seconds // 2)),
-        parse_mode=ParseMode.HTML,
-    )
+    return texts.REMINDER.format(who=who, left=duration(settings.turn_seconds - settings.turn_seconds // 2))
 
 
 async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
