@@ -16,9 +16,12 @@ from bot.config import Settings
 from bot.deadlines import Deadlines
 from bot.errors import on_error
 from bot.keyboards import PATTERNS
+from bot.locks import worker_id
+from bot.pacing import Limits, Pacer
 from bot.ratelimit import PacedLimiter
 from bot.recovery import reconcile
 from bot.services import Services
+from bot.shared_budgets import SharedBudgets
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -39,12 +42,17 @@ async def _heartbeat(path: Path) -> None:
 
 
 def build_application(settings: Settings, redis_url: str) -> Application:  # type: ignore[type-arg]
+    """The bot with its services. In webhook mode, where several workers may send for the same groups, the
+    flood budgets are shared through Redis as well (bot/shared_budgets.py)."""
     assert settings.bot_token is not None
+    store = Store.from_url(redis_url)
+    limits = Limits()
+    shared = SharedBudgets(store.redis, limits, worker_id(settings.worker_name)) if settings.webhook_url else None
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
         .concurrent_updates(256)
-        .rate_limiter(PacedLimiter())
+        .rate_limiter(PacedLimiter(pacer=Pacer(limits, shared=shared)))
         .connection_pool_size(64)
         .pool_timeout(10)
         .get_updates_read_timeout(40)
@@ -55,7 +63,6 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
-    store = Store.from_url(redis_url)
     app.bot_data["services"] = Services(store=store, settings=settings, deadlines=Deadlines(store.redis))
     add_handlers(app)
     return app

@@ -37,6 +37,9 @@ How a request goes:
   show). New messages are never dropped.
 - Inside ``deferring()``, an edit that would have to wait fails at once with ``RetryAfter``, so a caller
   holding a chat's lock can let it go and draw again later with newer content (``bot/redraw.py``).
+- With ``shared`` budgets (webhook mode, ``bot/shared_budgets.py``), a new message also takes room from the
+  same budgets in Redis just before it is sent, so that several workers together keep within them; the
+  per-edit budget (``PACE_EDITS_PER_MINUTE``) stays per worker.
 
 A well-kept library was considered: PTB's ``AIORateLimiter`` paces every request with a ``chat_id`` (edits
 and member look-ups too) through ``aiolimiter``'s leaky buckets, which let up to twice the budget through
@@ -58,7 +61,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -209,6 +212,14 @@ class Bucket:
         return not self.busy and self.tat <= now
 
 
+def message_bucket(limits: Limits, chat: int | str) -> Bucket | None:
+    """The budget of new messages to one chat: a user's private chat (a positive id) or a group's."""
+    if isinstance(chat, int) and chat > 0:
+        rate = limits.private_per_second
+        return Bucket(limits.private_burst, rate) if rate > 0 else None
+    return per_minute(limits.group_per_minute, limits.group_burst)
+
+
 def per_minute(limit: int, burst: int) -> Bucket | None:
     """At most ``limit`` in any 60 s, ``burst`` of them at once and the rest spread over the minute."""
     if limit <= 0:
@@ -234,8 +245,17 @@ class _Item:
     sending: bool = False
 
 
+class Shared(Protocol):
+    """Budgets kept outside this process, shared with the bot's other workers (``bot/shared_budgets.py``)."""
+
+    async def take(self, chat: int | str) -> float:
+        """Room for one new message to ``chat``: 0 when taken, else seconds to wait before asking again."""
+        ...
+
+
 @dataclass(eq=False)
 class _Chat:
+    key: int | str
     messages: Budget | None
     edits: Budget | None
     blocked_until: float = 0.0
@@ -257,8 +277,10 @@ class Pacer:
         *,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        shared: Shared | None = None,
     ) -> None:
         self.limits = limits or Limits()
+        self.shared = shared
         self.clock = clock
         self.sleep = sleep
         self.overall = _window(self.limits.global_per_second, 1.0)
@@ -335,14 +357,8 @@ class Pacer:
                 self._sweep()
                 self._sweep_at = max(SWEEP_AT, 2 * len(self.chats))
             limits = self.limits
-            messages: Budget | None
-            if isinstance(key, int) and key > 0:  # a user's private chat
-                rate = limits.private_per_second
-                messages = Bucket(limits.private_burst, rate) if rate > 0 else None
-            else:
-                messages = per_minute(limits.group_per_minute, limits.group_burst)
             edits = per_minute(limits.edits_per_minute, max(1, limits.edits_per_minute // 4))
-            chat = self.chats[key] = _Chat(messages, edits)
+            chat = self.chats[key] = _Chat(key, message_bucket(limits, key), edits)
         return chat
 
     def _sweep(self) -> None:
@@ -426,7 +442,20 @@ class Pacer:
                 lane.popleft()
 
     async def _attempt(self, chat: _Chat, kind: Kind, item: _Item) -> bool:
-        """Send ``item`` once; False if it was refused with a 429 and stays at the head to be sent again."""
+        """Send ``item`` once; False if it was refused with a 429, or the shared budgets had no room, and it
+        stays at the head to be sent again."""
+        if self.shared is not None and self._as_message(kind):
+            try:
+                wait = await self.shared.take(chat.key)
+            except Exception as exc:  # Redis away for a moment: the local budgets still hold
+                log.warning("shared budgets unavailable (%s); pacing by this worker's alone", exc)
+                wait = 0.0
+            if wait:
+                if item.defer:
+                    item.future.set_exception(refusal(wait))
+                    return True
+                await self.sleep(wait)
+                return False
         windows = self._windows(chat, kind)
         for window in windows:
             window.start()
@@ -458,10 +487,15 @@ class Pacer:
 
     # -- budgets
 
+    def _as_message(self, kind: Kind) -> bool:
+        """Whether a request of ``kind`` counts against the new messages' budgets."""
+        return kind is Kind.MESSAGE or self.limits.edits_count_as_messages
+
     def _windows(self, chat: _Chat, kind: Kind) -> list[Budget]:
-        shared = kind is Kind.MESSAGE or self.limits.edits_count_as_messages
         own = chat.edits if kind is Kind.EDIT else None
-        return [w for w in (self.overall if shared else None, chat.messages if shared else None, own) if w is not None]
+        if not self._as_message(kind):
+            return [own] if own is not None else []
+        return [w for w in (self.overall, chat.messages, own) if w is not None]
 
     def _wait(self, chat: _Chat, kind: Kind) -> float | None:
         """0 if a request of ``kind`` may start now, else seconds to wait (None: until one in flight ends)."""

@@ -160,12 +160,18 @@ async def test_two_simultaneous_presses_of_one_button_on_two_workers_apply_once(
     assert "نوبت ۱،" in board["caption"] and "نوبت ۱،" not in after["caption"]
 
 
-async def test_a_burst_of_commands_in_one_chat_is_answered_in_order(client: RecordingClient, workers: Harness) -> None:
+async def test_a_burst_of_commands_in_one_chat_is_answered_in_order_within_one_budget(
+    client: RecordingClient, workers: Harness
+) -> None:
     """Each command is answered (200) at once and the next one goes to the other worker while the first may
-    still be in hand: only the chat's tickets keep the replies in the order the commands were sent."""
+    still be in hand: only the chat's tickets keep the replies in the order the commands were sent. The two
+    workers share the group's budget in Redis (bot/shared_budgets.py): five replies at once, then one every
+    4 s, as one worker would send them; budgets kept per worker would let all eight go at once."""
     t = await table(client)
-    commands = ["/rules coin_age", "/games", "/help", "/board", "/rules splendor", "/rules condottiere"] * 2
+    commands = ["/rules coin_age", "/games", "/help", "/board", "/rules splendor", "/rules condottiere"]
+    commands += ["/rules conqueror", "/rules carcassonne"]
     since = len(_proxy(workers).deliveries)
+    started = time.monotonic()
     sent = [await client.send(t.chat_id, t.players[0]["id"], command) for command in commands]
     sent_ids = [m["message_id"] for m in sent]
 
@@ -173,9 +179,11 @@ async def test_a_burst_of_commands_in_one_chat_is_answered_in_order(client: Reco
         replies = [m for m in messages if m["from_bot"] and m["reply_to_message_id"] in sent_ids]
         return replies if len(replies) == len(sent_ids) else None
 
-    replies = await client.wait_for(t.chat_id, all_answered)
+    replies = await client.wait_for(t.chat_id, all_answered, timeout=40)
+    took = time.monotonic() - started
     assert [r["reply_to_message_id"] for r in replies] == sent_ids
     assert {d.worker for d in _deliveries(workers, since)} == {0, 1}
+    assert took > (len(commands) - 5) * 4 - 1, took
 
 
 async def test_joins_from_the_group_and_from_private_chats_at_once_all_count(

@@ -1,0 +1,87 @@
+"""Telegram's flood budgets shared by every worker of one bot, in Redis, for webhook mode.
+
+Each worker's pacer (``bot/pacing.py``) keeps its own lanes, coalescing and 429 holds, and its own budgets.
+With several workers behind one URL a group's updates go to all of them, so budgets kept per process would
+let the bot as a whole send several times a group's 20 messages a minute, or the 30 a second overall.
+So before a worker sends a new message (or an edit, when edits count as messages) it also takes room from
+the same budgets in Redis: the overall one-second window and the chat's token bucket (the GCRA shape of
+``pacing.Bucket``). A worker that finds no room waits as long as Redis says and asks again.
+
+Both are counted when the request starts, by Redis's clock, one script each (the two keys may live in
+different cluster slots). The window is taken first: when the chat's bucket then says wait, the slot taken
+in the window is wasted for at most a second, which only errs on the side of sending later.
+
+Keys: ``dh:pace:overall`` (a sorted set of request ids by start, kept for a second) and
+``dh:{<chat>}:pace`` (the chat's theoretical arrival time in ms); both expire on their own.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import redis.asyncio as aioredis
+
+from bot.pacing import Limits, message_bucket
+
+OVERALL_KEY = "dh:pace:overall"
+
+_NOW = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+"""
+
+# KEYS: the window. ARGV: limit, request id. 0 when taken, else ms to wait.
+_WINDOW = (
+    _NOW
+    + """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 1000)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, tonumber(oldest[2]) + 1000 - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], 2000)
+return 0
+"""
+)
+
+# KEYS: the chat's bucket. ARGV: interval ms, tolerance ms. 0 when taken, else ms to wait.
+_BUCKET = (
+    _NOW
+    + """
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+local allowed = tat - tonumber(ARGV[2])
+if allowed > now then return math.max(1, allowed - now) end
+local next_tat = math.max(tat, now) + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], next_tat, 'PX', math.ceil(next_tat - now) + 1000)
+return 0
+"""
+)
+
+
+def bucket_key(chat: int | str) -> str:
+    return f"dh:{{{chat}}}:pace"
+
+
+class SharedBudgets:
+    """The overall window and each chat's bucket, as ``Limits`` sets them, shared through one Redis."""
+
+    def __init__(self, client: aioredis.Redis, limits: Limits, worker: str) -> None:
+        self.limits = limits
+        self._ids = (f"{worker}:{n}" for n in itertools.count(1))
+        self._window = client.register_script(_WINDOW)
+        self._bucket = client.register_script(_BUCKET)
+
+    async def take(self, chat: int | str) -> float:
+        """Take room for one new message to ``chat``: 0 when taken, else the seconds to wait before asking
+        again (nothing was taken from the chat's bucket then)."""
+        overall = self.limits.global_per_second
+        if overall > 0:
+            wait = int(await self._window(keys=[OVERALL_KEY], args=[overall, next(self._ids)]))
+            if wait:
+                return wait / 1000
+        bucket = message_bucket(self.limits, chat)  # the shape the local pacer gives the chat's budget
+        if bucket is None:
+            return 0.0
+        wait = int(await self._bucket(keys=[bucket_key(chat)], args=[bucket.interval * 1000, bucket.tolerance * 1000]))
+        return wait / 1000
