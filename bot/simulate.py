@@ -97,6 +97,19 @@ async def start_game(
     return dict(boards[-1])
 
 
+async def reply_to(sandbox: ControlClient, chat_id: int, user_id: int, text: str, timeout: float = 30) -> str:
+    """Send ``text`` (a command) and return the text of the bot's reply to it. Waits for that reply rather
+    than for the chat to go quiet: a group that had many messages this minute gets it only when its flood
+    budget allows, seconds later, while the chat looks quiet."""
+    sent = await sandbox.send(chat_id, user_id, text)
+
+    def reply(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((m for m in messages if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None)
+
+    found: dict[str, Any] = await sandbox.wait_for(chat_id, reply, timeout=timeout)
+    return str(found["text"] or "")
+
+
 async def _latest(sandbox: ControlClient, chat_id: int, message_id: int) -> dict[str, Any]:
     return next(m for m in await sandbox.messages(chat_id) if m["message_id"] == message_id)
 

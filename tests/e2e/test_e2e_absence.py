@@ -8,7 +8,18 @@ import random
 from typing import Any
 
 from bot import texts
-from bot.simulate import Table, board_of, button, buttons, play_move, player_to_act, set_timer, start_game, table
+from bot.simulate import (
+    Table,
+    board_of,
+    button,
+    buttons,
+    play_move,
+    player_to_act,
+    reply_to,
+    set_timer,
+    start_game,
+    table,
+)
 from sandbox.control_client import ControlClient
 
 
@@ -45,9 +56,7 @@ async def test_a_player_leaves_the_game_goes_on_then_a_kick_leaves_one_winner(sa
     )
     assert tiles_left < 70 - 6  # the seat out of the game laid its tiles too
 
-    await sandbox.send(t.chat_id, kicked["id"], "/kick " + winner["first_name"])  # not an admin
-    await sandbox.idle()
-    assert await _last_text(sandbox, t.chat_id) == texts.NOT_ADMIN
+    assert await reply_to(sandbox, t.chat_id, kicked["id"], "/kick " + winner["first_name"]) == texts.NOT_ADMIN
     said = await sandbox.send(t.chat_id, kicked["id"], "دارم می‌روم")
     await sandbox.send(t.chat_id, winner["id"], "/kick", reply_to_message_id=said["message_id"])
     await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""))
@@ -59,9 +68,7 @@ async def test_a_player_leaves_the_game_goes_on_then_a_kick_leaves_one_winner(sa
     )
     assert not buttons(board_of(await sandbox.messages(t.chat_id)))
 
-    await sandbox.send(t.chat_id, winner["id"], "/stats")
-    await sandbox.idle()
-    stats = await _last_text(sandbox, t.chat_id)
+    stats = await reply_to(sandbox, t.chat_id, winner["id"], "/stats")
     assert winner["first_name"] in stats and quitter["first_name"] in stats
 
 

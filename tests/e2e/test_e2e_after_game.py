@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import texts
-from bot.simulate import board_of, button, buttons, play_to_end, start_game, table
+from bot.simulate import board_of, button, buttons, play_to_end, reply_to, start_game, table
 from sandbox.control_client import ControlClient
 
 
@@ -14,9 +14,7 @@ async def test_statistics_and_play_again_after_a_whole_game(sandbox: ControlClie
     result = (await sandbox.messages(t.chat_id))[-1]
     assert "تمام شد" in result["text"]
 
-    await sandbox.send(t.chat_id, t.players[1]["id"], "/stats")
-    await sandbox.idle()
-    board = (await sandbox.messages(t.chat_id))[-1]["text"]
+    board = await reply_to(sandbox, t.chat_id, t.players[1]["id"], "/stats")
     assert "عصر سکه‌ها" in board and all(p["first_name"] in board for p in t.players)
     assert board.count("از ۱ بازی") == 2
     await sandbox.send(t.players[0]["id"], t.players[0]["id"], "/mystats")
