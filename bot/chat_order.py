@@ -31,22 +31,17 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.locks import LEASE, POLL, WAKE_CHANNEL, Wakeups, keep_renewing, raise_if_cancelled, wait_for_wakeup
+from bot.locks import LEASE, LUA_NOW, POLL, WAKE_CHANNEL, Wakeups, keep_renewing, raise_if_cancelled, wait_for_wakeup
 
 log = logging.getLogger(__name__)
 
 IDLE_TTL = 24 * 3600
 RETRIES = 5  # Redis away while a ticket waits: retry for a few seconds before giving the update up
 
-_NOW = """
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-"""
-
 # KEYS: state, alive. ARGV: update id, lease ms, idle ttl. The new ticket (0 for a repeated delivery) and the
 # served counter, so that a ticket that is next already needs no second round trip.
 _TAKE = (
-    _NOW
+    LUA_NOW
     + """
 if redis.call('HGET', KEYS[1], 'last_update') == ARGV[1] then
   local lease = redis.call('ZSCORE', KEYS[2], redis.call('HGET', KEYS[1], 'last_ticket'))
@@ -64,7 +59,7 @@ return {ticket, tonumber(redis.call('HGET', KEYS[1], 'served') or '0')}
 # KEYS: state, alive. ARGV: ticket. Skips dead tickets before this one; returns the served counter and how
 # many tickets it skipped.
 _TURN = (
-    _NOW
+    LUA_NOW
     + """
 local ticket = tonumber(ARGV[1])
 local served = tonumber(redis.call('HGET', KEYS[1], 'served') or '0')
@@ -101,7 +96,7 @@ return {waiting, served >= ticket and 1 or 0}
 
 # KEYS: alive. ARGV: lease ms, ticket... Extends the leases of tickets still alive (never revives one).
 _RENEW = (
-    _NOW
+    LUA_NOW
     + """
 for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i]) end
 return #ARGV - 1

@@ -29,6 +29,11 @@ import redis.asyncio as aioredis
 log = logging.getLogger(__name__)
 
 WAKE_CHANNEL = "dh:wake"  # the payload is the key that became free
+# The opening of Lua scripts that count time by Redis's clock (the same for every worker): ``now`` in ms.
+LUA_NOW = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+"""
 LEASE = 10.0  # seconds a dead worker's lock or ticket holds up a chat at most
 POLL = 0.5  # seconds between re-checks when no wake-up came (a lease ran out, a lost message)
 

@@ -21,18 +21,14 @@ import itertools
 
 import redis.asyncio as aioredis
 
+from bot.locks import LUA_NOW
 from bot.pacing import Limits, message_bucket
 
 OVERALL_KEY = "dh:pace:overall"
 
-_NOW = """
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-"""
-
 # KEYS: the window. ARGV: limit, request id. 0 when taken, else ms to wait.
 _WINDOW = (
-    _NOW
+    LUA_NOW
     + """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 1000)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
@@ -47,7 +43,7 @@ return 0
 
 # KEYS: the chat's bucket. ARGV: interval ms, tolerance ms. 0 when taken, else ms to wait.
 _BUCKET = (
-    _NOW
+    LUA_NOW
     + """
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 local allowed = tat - tonumber(ARGV[2])
