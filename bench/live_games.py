@@ -7,10 +7,12 @@ Imported by ``press_latency.py`` and ``scale_games.py`` (run from the checkout: 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,6 +137,27 @@ async def play(client: ControlClient, watcher: LogWatcher, t: Table, moves: int,
                 played.never_redrawn += 1
         board = board_of(await client.messages(t.chat_id))
     return played
+
+
+@contextlib.asynccontextmanager
+async def following(client: ControlClient) -> AsyncIterator[LogWatcher]:
+    """A watcher of the sandbox's call log from now on, read in the background until the block ends."""
+    watcher = LogWatcher(client)
+    await watcher.start_here()
+    follower = asyncio.create_task(watcher.run())
+    try:
+        yield watcher
+    finally:
+        follower.cancel()
+
+
+async def play_all(
+    client: ControlClient, watcher: LogWatcher, tables: list[Table], moves: int, think: float
+) -> tuple[list[Played], float]:
+    """Every table played at once by its random player; the results and the seconds they took."""
+    started = time.monotonic()
+    results = await asyncio.gather(*(play(client, watcher, t, moves, think, i) for i, t in enumerate(tables)))
+    return list(results), time.monotonic() - started
 
 
 def pct(values: list[float], q: float) -> float:

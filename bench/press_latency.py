@@ -16,10 +16,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import tempfile
-import time
 from pathlib import Path
 
-from live_games import LogWatcher, pct, play, set_up
+from live_games import following, pct, play_all, set_up
 
 from bot.harness import Harness
 from sandbox.control_client import ControlClient
@@ -30,13 +29,8 @@ async def main(games: int, moves: int, think: float) -> None:
         async with ControlClient(harness.url, timeout=60) as client:
             await client.config(rate_limits={"enabled": False})
             tables = await set_up(client, ["coin_age"] * games)
-            watcher = LogWatcher(client)
-            await watcher.start_here()
-            follower = asyncio.create_task(watcher.run())
-            started = time.monotonic()
-            results = await asyncio.gather(*(play(client, watcher, t, moves, think, i) for i, t in enumerate(tables)))
-            elapsed = time.monotonic() - started
-            follower.cancel()
+            async with following(client) as watcher:
+                results, elapsed = await play_all(client, watcher, tables, moves, think)
         latencies = [x for r in results for x in r.latencies]
         print(f"games at once: {games}, mean think time {think} s, presses: {len(latencies)}, wall {elapsed:.1f} s")
         print(f"presses per second: {len(latencies) / elapsed:.1f}")

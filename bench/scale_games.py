@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import redis.asyncio as aioredis
-from live_games import LogWatcher, pct, play, set_up
+from live_games import following, pct, play_all, set_up
 
 from bot.harness import Harness
 from bot.simulate import most_in_a_window
@@ -52,15 +52,10 @@ async def main(games: int, moves: int, think: float, turn: int, edits_count: boo
             tables = await set_up(client, names, store, turn_seconds=turn)
             set_up_seconds = time.monotonic() - set_up_at
             memory_with_games = await used_memory(redis)
-            watcher = LogWatcher(client)
-            await watcher.start_here()
-            follower = asyncio.create_task(watcher.run())
-            started = time.monotonic()
-            results = await asyncio.gather(*(play(client, watcher, t, moves, think, i) for i, t in enumerate(tables)))
-            elapsed = time.monotonic() - started
-            await client.idle(timeout=30)
-            await asyncio.sleep(1.5)  # the watcher reads the log's last page
-            follower.cancel()
+            async with following(client) as watcher:
+                results, elapsed = await play_all(client, watcher, tables, moves, think)
+                await client.idle(timeout=30)
+                await asyncio.sleep(1.5)  # the watcher reads the log's last page
         await store.close()
         await redis.aclose()
 
