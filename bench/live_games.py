@@ -16,11 +16,11 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import texts
-from bot.group_settings import GroupSettings
-from bot.pacing import Kind, kind_of
-from bot.simulate import Table, board_of, buttons, choose, finished, player_to_act, seat, start_on_screen
-from bot.store import Store
+from bot.dev.simulate import Table, board_of, buttons, choose, finished, player_to_act, seat, start_on_screen
+from bot.messages import texts
+from bot.runtime.group_settings import GroupSettings
+from bot.runtime.pacing import Kind, kind_of
+from bot.runtime.store import Store
 from sandbox.control_client import ControlClient
 
 BOARD_CHANGES = {"editMessageMedia", "editMessageReplyMarkup", "editMessageCaption", "sendPhoto"}

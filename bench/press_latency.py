@@ -20,7 +20,7 @@ from pathlib import Path
 
 from live_games import following, pct, play_all, set_up
 
-from bot.harness import Harness
+from bot.dev.harness import Harness
 from sandbox.control_client import ControlClient
 
 

@@ -27,9 +27,9 @@ from pathlib import Path
 import redis.asyncio as aioredis
 from live_games import following, pct, play_all, set_up
 
-from bot.harness import Harness
-from bot.simulate import most_in_a_window
-from bot.store import Store
+from bot.dev.harness import Harness
+from bot.dev.simulate import most_in_a_window
+from bot.runtime.store import Store
 from sandbox.control_client import ControlClient
 
 GAMES = ("coin_age", "conqueror")

@@ -1,1 +1,1 @@
-"""The Telegram bot: handlers, the Redis store, keyboards, Persian texts."""
+"""The Telegram bot: wiring (app, cli, config, services, embedded server) and its rooms (see README.md)."""

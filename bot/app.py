@@ -11,18 +11,20 @@ from pathlib import Path
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, filters
 
-from bot import admin, info, lobby, operators, play, private, stats, texts, timers
 from bot.config import Settings
-from bot.deadlines import Deadlines
-from bot.errors import on_error
-from bot.keyboards import PATTERNS
-from bot.locks import worker_id
-from bot.pacing import Limits, Pacer
-from bot.ratelimit import PacedLimiter
-from bot.recovery import reconcile
+from bot.handlers import admin, info, lobby, operators, play, private, stats
+from bot.handlers.errors import on_error
+from bot.messages import texts
+from bot.messages.keyboards import PATTERNS
+from bot.runtime import timers
+from bot.runtime.deadlines import Deadlines
+from bot.runtime.locks import worker_id
+from bot.runtime.pacing import Limits, Pacer
+from bot.runtime.ratelimit import PacedLimiter
+from bot.runtime.recovery import reconcile
+from bot.runtime.shared_budgets import SharedBudgets
+from bot.runtime.store import Store
 from bot.services import Services
-from bot.shared_budgets import SharedBudgets
-from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +45,7 @@ async def _heartbeat(path: Path) -> None:
 
 def build_application(settings: Settings, redis_url: str) -> Application:  # type: ignore[type-arg]
     """The bot with its services. In webhook mode, where several workers may send for the same groups, the
-    flood budgets are shared through Redis as well (bot/shared_budgets.py)."""
+    flood budgets are shared through Redis as well (bot/runtime/shared_budgets.py)."""
     assert settings.bot_token is not None
     store = Store.from_url(redis_url)
     limits = Limits()
@@ -146,10 +148,11 @@ async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
 
 def run(settings: Settings, redis_url: str) -> None:
     """Run until stopped: long polling (one worker: a chat's order and locks live in the process), or webhook
-    mode when WEBHOOK_URL is set, where any number of workers may share the URL and the Redis (bot/webhook.py)."""
+    mode when WEBHOOK_URL is set, where any number of workers may share the URL and the Redis
+    (bot/runtime/webhook.py)."""
     app = build_application(settings, redis_url)
     if settings.webhook_url is not None:
-        from bot.webhook import run_webhook
+        from bot.runtime.webhook import run_webhook
 
         run_webhook(app, settings)
     else:

@@ -11,8 +11,6 @@ from collections.abc import Sequence
 
 from bot.config import ConfigError, Settings, load_settings
 
-SANDBOX_TOKEN = "100000:sandbox-token"
-
 
 def _logging(level: str, worker: str = "") -> None:
     """One line per record; with several workers (WORKER_NAME) each line says which one wrote it."""
@@ -24,7 +22,7 @@ def _logging(level: str, worker: str = "") -> None:
 
 def _run(settings: Settings) -> None:
     from bot.app import run
-    from bot.redis_server import EmbeddedRedis
+    from bot.embedded_server import EmbeddedRedis
 
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
@@ -33,28 +31,6 @@ def _run(settings: Settings) -> None:
         return
     with EmbeddedRedis(settings.data_dir / "redis") as server:
         run(settings, server.url)
-
-
-def _sandbox(settings: Settings, host: str, port: int) -> None:
-    from pydantic import SecretStr
-
-    from bot.app import run
-    from bot.redis_server import EmbeddedRedis
-    from sandbox.server import run_in_thread
-
-    handle = run_in_thread(host, port)
-    try:
-        settings = settings.model_copy(
-            update={"bot_token": SecretStr(SANDBOX_TOKEN), "bot_api_url": handle.url, "webhook_url": None}
-        )
-        print(f"Dorehami sandbox: open {handle.url}/ in a browser (Ctrl+C stops it)", flush=True)
-        if settings.redis_url:
-            run(settings, settings.redis_url)
-        else:
-            with EmbeddedRedis(settings.data_dir / "sandbox-redis") as server:
-                run(settings, server.url)
-    finally:
-        handle.stop()
 
 
 def _health(settings: Settings) -> int:
@@ -91,7 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "run":
             _run(settings)
         elif args.command == "sandbox":
-            _sandbox(settings, args.host, args.port)
+            from bot.dev.local import run_sandbox
+
+            run_sandbox(settings, args.host, args.port)
         else:
             return _health(settings)
     except ConfigError as exc:

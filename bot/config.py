@@ -92,9 +92,9 @@ class ConfigError(Exception):
 
 
 def load_settings(**overrides: object) -> Settings:
-    """The settings, and the pacing budgets (``PACE_*``, bot/pacing.py) checked with them, so that any bad
+    """The settings, and the pacing budgets (``PACE_*``, bot/runtime/pacing.py) checked with them, so that any bad
     value stops start-up with the same one line."""
-    from bot.pacing import Limits
+    from bot.runtime.pacing import Limits
 
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]

@@ -10,9 +10,9 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.config import Settings
-from bot.deadlines import Deadlines
-from bot.locks import ChatLocks
-from bot.store import GameRecord, Store, chat_tag
+from bot.runtime.deadlines import Deadlines
+from bot.runtime.locks import ChatLocks
+from bot.runtime.store import GameRecord, Store, chat_tag
 
 
 @dataclass

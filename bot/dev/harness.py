@@ -26,9 +26,9 @@ import aiohttp
 import httpx
 from aiohttp import web
 
-from bot.cli import SANDBOX_TOKEN
-from bot.redis_server import EmbeddedRedis
-from bot.webhook import HEALTH_PATH, SECRET_HEADER
+from bot.dev.local import SANDBOX_TOKEN
+from bot.embedded_server import EmbeddedRedis
+from bot.runtime.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
 

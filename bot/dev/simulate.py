@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import texts
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 _names = itertools.count(1)

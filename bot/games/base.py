@@ -68,7 +68,7 @@ class Presenter(Protocol):
         ...
 
     def root_depth(self, kind: str) -> int:
-        """How many segments of an action code form a first-level button (see bot/menus.py)."""
+        """How many segments of an action code form a first-level button (see bot/messages/menus.py)."""
         ...
 
     def menu_columns(self, prefix: str) -> int:

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.fa import joined, name, num
 from bot.games.base import OptionToggle
+from bot.messages.fa import joined, name, num
 from rendering.carcassonne import Pending, render
-from rendering.carcassonne_labels import FEATURE_NAMES, SEAT_MARKS, candidate_label, rotation_label, spot_label
+from rendering.carcassonne.labels import FEATURE_NAMES, SEAT_MARKS, candidate_label, rotation_label, spot_label
 from rendering.encode import to_bytes
 from rules import Event
 from rules.carcassonne.data import MEEPLES

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.fa import joined, name, num
 from bot.games.base import OptionToggle
+from bot.messages.fa import joined, name, num
 from rendering.condottiere import render, render_hand
 from rendering.encode import to_bytes
 from rules import Event

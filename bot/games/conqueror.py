@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.fa import name, num
 from bot.games.base import OptionToggle
+from bot.messages.fa import name, num
 from rendering.conqueror import render
 from rendering.encode import to_bytes
 from rules import Event

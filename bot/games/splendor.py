@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.fa import joined, name, num
 from bot.games.base import OptionToggle
+from bot.messages.fa import joined, name, num
 from rendering.encode import to_bytes
 from rendering.splendor import render, render_reserved
-from rendering.splendor_labels import CARD_BUTTON, RESERVED_BUTTON, card_label, deck_label, noble_label, reserved_label
+from rendering.splendor.labels import CARD_BUTTON, RESERVED_BUTTON, card_label, deck_label, noble_label, reserved_label
 from rules import Event
 from rules.splendor.model import (
     GEMS_BY_PLAYERS,

@@ -9,17 +9,17 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import board, texts
-from bot.access import is_admin
-from bot.commit import commit, schedule
-from bot.fa import duration, name, num
 from bot.games import PLAYABLE, PRESENTERS, OptionToggle
-from bot.group_settings import GroupSettings
-from bot.keyboards import checked_data
-from bot.lobby import remove_player, take_out
-from bot.redraw import redraw
+from bot.handlers.access import is_admin
+from bot.handlers.lobby import remove_player, take_out
+from bot.messages import board, texts
+from bot.messages.fa import duration, name, num
+from bot.messages.keyboards import checked_data
+from bot.messages.redraw import redraw
+from bot.runtime.commit import commit, schedule
+from bot.runtime.group_settings import GroupSettings
+from bot.runtime.store import GameRecord
 from bot.services import locked_game, services, where
-from bot.store import GameRecord
 
 MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
 LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)

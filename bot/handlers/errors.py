@@ -12,8 +12,8 @@ from telegram import Update
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import texts
-from bot.store import StoreUnavailable
+from bot.messages import texts
+from bot.runtime.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot import texts
-from bot.fa import num
 from bot.games import PLAYABLE, PRESENTERS
+from bot.messages import texts
+from bot.messages.fa import num
 from bot.services import services, where
 from rules import GAMES
 

@@ -11,17 +11,18 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import absence, board, hands, keyboards, texts
-from bot.access import is_admin
-from bot.commit import commit
-from bot.fa import name, num
 from bot.games import PLAYABLE, PRESENTERS
-from bot.lobby_message import join_link, options_of, show_lobby
-from bot.operators import in_maintenance
-from bot.recovery import heal
-from bot.redraw import redraw
+from bot.handlers.access import is_admin
+from bot.handlers.operators import in_maintenance
+from bot.messages import board, hands, keyboards, texts
+from bot.messages.fa import name, num
+from bot.messages.lobby_message import join_link, options_of, show_lobby
+from bot.messages.redraw import redraw
+from bot.runtime import absence
+from bot.runtime.commit import commit
+from bot.runtime.recovery import heal
+from bot.runtime.store import Absence, GameRecord, Player, StaleVersion
 from bot.services import locked_game, services, where
-from bot.store import Absence, GameRecord, Player, StaleVersion
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -169,7 +170,7 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def take_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, reason: Absence) -> None:
-    """Take a seat out of the running game (bot/absence.py), write it and redraw."""
+    """Take a seat out of the running game (bot/runtime/absence.py), write it and redraw."""
     state, lines = absence.remove(record, board.load_state(record), seat, reason)
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     record = await commit(context, record)

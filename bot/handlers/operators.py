@@ -12,11 +12,11 @@ from telegram.constants import ParseMode
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot import texts
-from bot.deadlines import DUE
-from bot.fa import num
+from bot.messages import texts
+from bot.messages.fa import num
+from bot.runtime.deadlines import DUE
+from bot.runtime.store import Store
 from bot.services import parse_tag, services
-from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ async def cmd_broadcast(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 async def broadcast(context: ContextTypes.DEFAULT_TYPE, text: str) -> int:
     """Send ``text`` to every chat (topic) with a lobby or a game; returns how many received it. The bot's
-    rate limiter (bot/ratelimit.py) paces the sends within the overall and per-group budgets."""
+    rate limiter (bot/runtime/ratelimit.py) paces the sends within the overall and per-group budgets."""
     store = services(context).store
     sent = 0
     for tag in sorted(await store.active_tags()):

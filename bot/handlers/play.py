@@ -12,14 +12,15 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from bot import absence, board, hands, keyboards, texts
-from bot.commit import commit
 from bot.games import PRESENTERS
-from bot.lobby_message import show_lobby
-from bot.recovery import heal
-from bot.redraw import redraw
+from bot.messages import board, hands, keyboards, texts
+from bot.messages.lobby_message import show_lobby
+from bot.messages.redraw import redraw
+from bot.runtime import absence
+from bot.runtime.commit import commit
+from bot.runtime.recovery import heal
+from bot.runtime.store import GameRecord, StaleVersion
 from bot.services import locked_game, services, where
-from bot.store import GameRecord, StaleVersion
 from rules import GAMES, IllegalAction, NotYourTurn
 
 log = logging.getLogger(__name__)

@@ -8,10 +8,10 @@ from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot import board, hands, texts
-from bot.access import is_member
-from bot.lobby import add_player, join_error
-from bot.lobby_message import parse_join_payload
+from bot.handlers.access import is_member
+from bot.handlers.lobby import add_player, join_error
+from bot.messages import board, hands, texts
+from bot.messages.lobby_message import parse_join_payload
 from bot.services import locked_game, services
 from rules import GAMES
 

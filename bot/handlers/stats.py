@@ -12,10 +12,10 @@ from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
-from bot.fa import name, num
 from bot.games import PLAYABLE, PRESENTERS
+from bot.messages.fa import name, num
+from bot.runtime.store import GameRecord, Store
 from bot.services import services
-from bot.store import GameRecord, Store
 
 COUNTED_TTL = 30 * 24 * 3600
 LEADERBOARD_SIZE = 10

@@ -12,12 +12,13 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import absence, hands, keyboards, texts
-from bot.fa import mention, name
 from bot.games import PRESENTERS
+from bot.handlers.stats import count_result
+from bot.messages import hands, keyboards, texts
+from bot.messages.fa import mention, name
+from bot.runtime import absence
+from bot.runtime.store import GameRecord
 from bot.services import services
-from bot.stats import count_result
-from bot.store import GameRecord
 from rules import GAMES
 
 log = logging.getLogger(__name__)

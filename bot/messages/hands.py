@@ -19,11 +19,11 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes
 
-from bot import keyboards, texts
-from bot.fa import mention
 from bot.games import PRESENTERS
+from bot.messages import keyboards, texts
+from bot.messages.fa import mention
+from bot.runtime.store import GameRecord, HandMessage
 from bot.services import services
-from bot.store import GameRecord, HandMessage
 from rules import GAMES
 
 log = logging.getLogger(__name__)

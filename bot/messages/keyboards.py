@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.games import PLAYABLE, PRESENTERS
-from bot.menus import menu_items, parent
+from bot.messages.menus import menu_items, parent
 
 MAX_CALLBACK = 64
 CONFIRM = "✅ تأیید"

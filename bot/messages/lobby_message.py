@@ -10,11 +10,11 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot import keyboards
-from bot.fa import name, num
 from bot.games import PRESENTERS
+from bot.messages import keyboards
+from bot.messages.fa import name, num
+from bot.runtime.store import GameRecord, LiveMessage
 from bot.services import services
-from bot.store import GameRecord, LiveMessage
 from rules import GAMES
 
 log = logging.getLogger(__name__)

@@ -22,12 +22,12 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import ContextTypes
 
-from bot import board, hands
 from bot.games import PRESENTERS
-from bot.pacing import deferring, retry_seconds
-from bot.ratelimit import pacer_of
+from bot.messages import board, hands
+from bot.runtime.pacing import deferring, retry_seconds
+from bot.runtime.ratelimit import pacer_of
+from bot.runtime.store import GameRecord, chat_tag
 from bot.services import parse_tag, services
-from bot.store import GameRecord, chat_tag
 
 log = logging.getLogger(__name__)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import texts
-from bot.fa import name
 from bot.games import PRESENTERS
-from bot.store import Absence, GameRecord
+from bot.messages import texts
+from bot.messages.fa import name
+from bot.runtime.store import Absence, GameRecord
 from rules import GAMES
 
 MAX_AUTOPLAY = 10_000  # default moves in a row; a game always ends long before (conformance MAX_STEPS)

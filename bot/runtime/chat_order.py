@@ -31,7 +31,16 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.locks import LEASE, LUA_NOW, POLL, WAKE_CHANNEL, Wakeups, keep_renewing, raise_if_cancelled, wait_for_wakeup
+from bot.runtime.locks import (
+    LEASE,
+    LUA_NOW,
+    POLL,
+    WAKE_CHANNEL,
+    Wakeups,
+    keep_renewing,
+    raise_if_cancelled,
+    wait_for_wakeup,
+)
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ import time
 
 from telegram.ext import ContextTypes
 
-from bot.deadlines import Deadline
+from bot.runtime.deadlines import Deadline
+from bot.runtime.store import GameRecord, chat_tag
 from bot.services import services
-from bot.store import GameRecord, chat_tag
 
 
 async def commit(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, expected: int | None = None) -> GameRecord:

@@ -36,8 +36,8 @@ How a request goes:
   content is sent, and the older caller gets ``True`` at once (what Telegram answers for an edit it need not
   show). New messages are never dropped.
 - Inside ``deferring()``, an edit that would have to wait fails at once with ``RetryAfter``, so a caller
-  holding a chat's lock can let it go and draw again later with newer content (``bot/redraw.py``).
-- With ``shared`` budgets (webhook mode, ``bot/shared_budgets.py``), a new message also takes room from the
+  holding a chat's lock can let it go and draw again later with newer content (``bot/messages/redraw.py``).
+- With ``shared`` budgets (webhook mode, ``bot/runtime/shared_budgets.py``), a new message also takes room from the
   same budgets in Redis just before it is sent, so that several workers together keep within them; the
   per-edit budget (``PACE_EDITS_PER_MINUTE``) stays per worker.
 
@@ -246,7 +246,7 @@ class _Item:
 
 
 class Shared(Protocol):
-    """Budgets kept outside this process, shared with the bot's other workers (``bot/shared_budgets.py``)."""
+    """Budgets kept outside this process, shared with the bot's other workers (``bot/runtime/shared_budgets.py``)."""
 
     async def take(self, chat: int | str) -> float:
         """Room for one new message to ``chat``: 0 when taken, else seconds to wait before asking again."""

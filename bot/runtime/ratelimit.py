@@ -1,4 +1,4 @@
-"""PTB's hook for the bot's outgoing requests: every Bot API call goes through the pacer (``bot/pacing.py``),
+"""PTB's hook for the bot's outgoing requests: every Bot API call goes through the pacer (``bot/runtime/pacing.py``),
 which keeps within Telegram's flood limits, waits out 429s and retries in place, and coalesces edits."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from telegram import Bot
 from telegram.ext import BaseRateLimiter
 
-from bot.pacing import Limits, Pacer
+from bot.runtime.pacing import Limits, Pacer
 
 
 class PacedLimiter(BaseRateLimiter[int]):

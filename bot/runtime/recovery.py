@@ -12,11 +12,11 @@ import logging
 
 from telegram.ext import Application, CallbackContext, ContextTypes
 
-from bot import board
-from bot.lobby_message import show_lobby
-from bot.redraw import redraw
+from bot.messages import board
+from bot.messages.lobby_message import show_lobby
+from bot.messages.redraw import redraw
+from bot.runtime.store import GameRecord
 from bot.services import locked_game, parse_tag, services
-from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, model_validator
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.group_settings import GroupSettings
+from bot.runtime.group_settings import GroupSettings
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +192,7 @@ class Store:
 
     # The chat's live message (the lobby, then the board) is not versioned itself: re-sending it must not make
     # its own buttons stale. It remembers the record version it shows, so a board left behind by a crash
-    # between a write and its redraw is noticed and redrawn (bot/recovery.py).
+    # between a write and its redraw is noticed and redrawn (bot/runtime/recovery.py).
 
     def _live_key(self, chat_id: int, thread_id: int | None) -> str:
         return f"{self._game_key(chat_tag(chat_id, thread_id))}:live"

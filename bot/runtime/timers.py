@@ -1,6 +1,6 @@
 """What happens when nobody acts: the half-time reminder, the turn's time-out, an idle lobby closing.
 
-Every worker polls the deadline queue (``bot/deadlines.py``); each deadline is claimed by one worker and
+Every worker polls the deadline queue (``bot/runtime/deadlines.py``); each deadline is claimed by one worker and
 fires only if the game is still at the version it was armed for.
 """
 
@@ -15,15 +15,16 @@ from typing import Any
 from telegram.constants import ParseMode
 from telegram.ext import Application, CallbackContext, ContextTypes
 
-from bot import absence, board, texts
-from bot.commit import commit
-from bot.deadlines import Deadline
-from bot.fa import duration, mention, name
 from bot.games import PRESENTERS
-from bot.lobby import cancel
-from bot.redraw import redraw
+from bot.handlers.lobby import cancel
+from bot.messages import board, texts
+from bot.messages.fa import duration, mention, name
+from bot.messages.redraw import redraw
+from bot.runtime import absence
+from bot.runtime.commit import commit
+from bot.runtime.deadlines import Deadline
+from bot.runtime.store import GameRecord, StaleVersion
 from bot.services import locked_game, parse_tag, services
-from bot.store import GameRecord, StaleVersion
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ async def reminder_text(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) 
 
 async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
     """Play the game's default move for every seat whose time ran out; a seat that timed out too often in a
-    row is taken out of the game (bot/absence.py)."""
+    row is taken out of the game (bot/runtime/absence.py)."""
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]
     settings = await services(context).store.group_settings(record.chat_id)

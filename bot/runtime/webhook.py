@@ -25,9 +25,9 @@ from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
 
-from bot.chat_order import ChatOrder, Ticket
 from bot.config import Settings
-from bot.locks import SharedChatLocks, Wakeups, worker_id
+from bot.runtime.chat_order import ChatOrder, Ticket
+from bot.runtime.locks import SharedChatLocks, Wakeups, worker_id
 from bot.services import Services
 
 log = logging.getLogger(__name__)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from rendering.carcassonne_choice import Choice
-from rendering.carcassonne_geometry import spot_point
-from rendering.carcassonne_labels import candidate_label, spot_label
-from rendering.carcassonne_layout import Frame
-from rendering.carcassonne_sprites import (
+from rendering.carcassonne.choice import Choice
+from rendering.carcassonne.geometry import spot_point
+from rendering.carcassonne.labels import candidate_label, spot_label
+from rendering.carcassonne.layout import Frame
+from rendering.carcassonne.sprites import (
     candidate_sprite,
     chosen_frame_sprite,
     meeple_sprite,
@@ -20,7 +20,7 @@ from rendering.carcassonne_sprites import (
     spot_tag_sprite,
     tile_sprite,
 )
-from rendering.carcassonne_theme import CarcassonneTheme
+from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.theme import RGB
 from rules.carcassonne.model import CarcassonneView
 

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering import carcassonne_labels as labels
-from rendering import carcassonne_layout as lay
 from rendering.banner import draw_result_banner, winners_line
-from rendering.carcassonne_board import draw_spots, spot_tag_size
-from rendering.carcassonne_choice import Choice
-from rendering.carcassonne_layout import Box, Frame, Plan
-from rendering.carcassonne_sprites import meeple_sprite, paste_centred, spot_tag_sprite, tile_sprite
-from rendering.carcassonne_theme import CarcassonneTheme
+from rendering.carcassonne import labels
+from rendering.carcassonne import layout as lay
+from rendering.carcassonne.board import draw_spots, spot_tag_size
+from rendering.carcassonne.choice import Choice
+from rendering.carcassonne.layout import Box, Frame, Plan
+from rendering.carcassonne.sprites import meeple_sprite, paste_centred, spot_tag_sprite, tile_sprite
+from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.text import draw_text, ellipsize, fitting_font, font, persian_digits, text_size
 from rules.carcassonne.model import CATEGORIES, CarcassonneView
 

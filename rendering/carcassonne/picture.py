@@ -15,12 +15,12 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from rendering import carcassonne_labels as labels
-from rendering import carcassonne_layout as lay
-from rendering.carcassonne_board import draw_board, draw_overview
-from rendering.carcassonne_choice import Choice, Pending, resolve
-from rendering.carcassonne_panel import draw_panel
-from rendering.carcassonne_theme import DEFAULT_THEME, CarcassonneTheme
+from rendering.carcassonne import labels
+from rendering.carcassonne import layout as lay
+from rendering.carcassonne.board import draw_board, draw_overview
+from rendering.carcassonne.choice import Choice, Pending, resolve
+from rendering.carcassonne.panel import draw_panel
+from rendering.carcassonne.theme import DEFAULT_THEME, CarcassonneTheme
 from rendering.text import drawable, persian_digits
 from rules.carcassonne.model import CarcassonneView
 

@@ -12,7 +12,7 @@ import random
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from rendering.carcassonne_geometry import (
+from rendering.carcassonne.geometry import (
     JUNCTION_HALF,
     MAP_SIZE,
     MONASTERY,
@@ -25,10 +25,9 @@ from rendering.carcassonne_geometry import (
     tile_shapes,
     turn,
 )
-from rendering.carcassonne_theme import CarcassonneTheme
-from rendering.splendor_theme import mix
+from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.text import Ink, draw_text, font, text_size
-from rendering.theme import RGB
+from rendering.theme import RGB, mix
 from rules.carcassonne.data import BY_LETTER
 
 SUPERSAMPLE = 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rendering.carcassonne_labels import SEAT_COLOURS
+from rendering.carcassonne.labels import SEAT_COLOURS
 from rendering.theme import RGB
 
 

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering import coin_age_labels as labels
-from rendering import coin_age_layout as lay
-from rendering.coin_age_static import LEGEND_ROWS_Y, space_centres, static_layer
-from rendering.coin_sprites import coin_sprite, paste_centred
+from rendering.coin_age import labels
+from rendering.coin_age import layout as lay
+from rendering.coin_age.sprites import coin_sprite, paste_centred
+from rendering.coin_age.static import LEGEND_ROWS_Y, space_centres, static_layer
+from rendering.coin_age.theme import DEFAULT_THEME, CoinAgeTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits
-from rendering.theme import DEFAULT_THEME, RGB, CoinAgeTheme
+from rendering.theme import RGB
 from rules.coin_age.model import CoinAgeView, TurnView
 
 

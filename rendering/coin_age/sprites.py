@@ -7,8 +7,9 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from rendering.coin_age.theme import CoinAgeTheme
 from rendering.text import draw_text, font, persian_digits
-from rendering.theme import RGB, CoinAgeTheme
+from rendering.theme import RGB
 
 Style = Literal["top", "under", "plain", "faded", "ghost", "chip"]
 SUPERSAMPLE = 4

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering import coin_age_labels as labels
-from rendering import coin_age_layout as lay
-from rendering.coin_sprites import coin_sprite, paste_centred
+from rendering.coin_age import labels
+from rendering.coin_age import layout as lay
+from rendering.coin_age.sprites import coin_sprite, paste_centred
+from rendering.coin_age.theme import CoinAgeTheme
 from rendering.hexgrid import Point, hex_centres, hex_corners
 from rendering.text import draw_text, fitting_font, font, text_size
-from rendering.theme import CoinAgeTheme
 
 SpaceKey = tuple[str, str, str]  # id, Persian name, region id
 RegionKey = tuple[str, str]  # id, Persian name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-RGB = tuple[int, int, int]
+from rendering.theme import RGB
 
 
 @dataclass(frozen=True, slots=True)

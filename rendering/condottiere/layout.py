@@ -1,6 +1,6 @@
 """Where everything sits on the رکب pictures, and the maps' geometry.
 
-The maps are hexagon cells grouped into provinces (``condottiere_maps.json``, axial q, r of pointy-top
+The maps are hexagon cells grouped into provinces (``maps.json``, axial q, r of pointy-top
 hexagons: x = √3·(q + r/2), y = 1.5·r, y down); two provinces share a border exactly where their cells share a
 side, and the tests hold that equal to the rules' borders. Persian reads right to left, so the players' rows
 are on the right and each battle line starts at the right.
@@ -19,7 +19,7 @@ from rendering.hexgrid import SQRT3, Point
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 Hex = tuple[int, int]  # axial q, r
 
-MAPS_FILE = Path(__file__).resolve().parent / "condottiere_maps.json"
+MAPS_FILE = Path(__file__).resolve().parent / "maps.json"
 
 # The group picture ------------------------------------------------------------------------------------------
 WIDTH, HEIGHT = 1280, 1000  # the map game; the two-player variant is shorter (DUEL_HEIGHT)

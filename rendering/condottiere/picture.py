@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rendering import condottiere_labels as labels
-from rendering import condottiere_layout as lay
-from rendering.condottiere_sprites import (
+from rendering.condottiere import labels
+from rendering.condottiere import layout as lay
+from rendering.condottiere.sprites import (
     battle_token,
     card_back,
     card_sprite,
@@ -29,8 +29,8 @@ from rendering.condottiere_sprites import (
     sort_key,
     win_sprite,
 )
-from rendering.condottiere_static import MapArt, draw_label, map_art, static_layer
-from rendering.condottiere_theme import DEFAULT_THEME, CondottiereTheme
+from rendering.condottiere.static import MapArt, draw_label, map_art, static_layer
+from rendering.condottiere.theme import DEFAULT_THEME, CondottiereTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
 from rules.condottiere.data import BOARDS
 from rules.condottiere.model import DUEL_WINS, CondottiereView

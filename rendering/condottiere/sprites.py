@@ -11,8 +11,8 @@ import math
 
 from PIL import Image, ImageDraw
 
-from rendering import condottiere_labels as labels
-from rendering.condottiere_theme import CondottiereTheme
+from rendering.condottiere import labels
+from rendering.condottiere.theme import CondottiereTheme
 from rendering.hexgrid import Point
 from rendering.text import draw_text, fitting_font, font, persian_digits
 from rendering.theme import RGB

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering import condottiere_layout as lay
-from rendering.condottiere_theme import CondottiereTheme
+from rendering.condottiere import layout as lay
+from rendering.condottiere.theme import CondottiereTheme
 from rendering.hexgrid import Point
 from rendering.text import draw_text, fitting_font
 from rendering.theme import RGB

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering import conqueror_labels as labels
-from rendering import conqueror_layout as lay
-from rendering.conqueror_sprites import castle_sprite, paste_centred, piece_sprite, side_angle, wall_sprite
-from rendering.conqueror_static import BoardPlan, CellKey, board_plan, paint_camp, static_layer
-from rendering.conqueror_theme import DEFAULT_THEME, ConquerorTheme
+from rendering.conqueror import labels
+from rendering.conqueror import layout as lay
+from rendering.conqueror.sprites import castle_sprite, paste_centred, piece_sprite, side_angle, wall_sprite
+from rendering.conqueror.static import BoardPlan, CellKey, board_plan, paint_camp, static_layer
+from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
 from rendering.theme import RGB
 from rules.conqueror.model import ConquerorView

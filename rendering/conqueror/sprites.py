@@ -11,7 +11,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from rendering.conqueror_theme import ConquerorTheme
+from rendering.conqueror.theme import ConquerorTheme
 from rendering.hexgrid import Point
 from rendering.text import draw_text, font, persian_digits
 from rendering.theme import RGB

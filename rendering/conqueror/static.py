@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering import conqueror_labels as labels
-from rendering import conqueror_layout as lay
-from rendering.conqueror_sprites import (
+from rendering.conqueror import labels
+from rendering.conqueror import layout as lay
+from rendering.conqueror.sprites import (
     capacity_sprite,
     castle_sprite,
     grass_sprite,
@@ -24,7 +24,7 @@ from rendering.conqueror_sprites import (
     paste_centred,
     solid_mask,
 )
-from rendering.conqueror_theme import ConquerorTheme
+from rendering.conqueror.theme import ConquerorTheme
 from rendering.text import draw_text, font
 from rendering.theme import RGB
 

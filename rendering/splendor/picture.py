@@ -16,11 +16,11 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering import splendor_labels as labels
-from rendering import splendor_layout as lay
 from rendering.banner import draw_result_banner, winners_line
-from rendering.splendor_labels import card_label, deck_label, noble_label, reserved_label
-from rendering.splendor_sprites import (
+from rendering.splendor import labels
+from rendering.splendor import layout as lay
+from rendering.splendor.labels import card_label, deck_label, noble_label, reserved_label
+from rendering.splendor.sprites import (
     PRIVATE_CARD,
     SMALL_CARD,
     TABLE_CARD,
@@ -37,8 +37,8 @@ from rendering.splendor_sprites import (
     tag_sprite,
     token_sprite,
 )
-from rendering.splendor_static import private_grid_box, private_layer, static_layer
-from rendering.splendor_theme import DEFAULT_THEME, GEM_COUNT, SplendorTheme
+from rendering.splendor.static import private_grid_box, private_layer, static_layer
+from rendering.splendor.theme import DEFAULT_THEME, GEM_COUNT, SplendorTheme
 from rendering.text import draw_text, drawable, ellipsize, fitting_font, font, persian_digits, text_size
 from rules.splendor.model import TOKEN_LIMIT, CardView, NobleView, PlayerView, ReservedView, SplendorView
 

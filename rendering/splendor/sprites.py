@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering import splendor_layout as lay
-from rendering.splendor_theme import SplendorTheme, mix
+from rendering.splendor import layout as lay
+from rendering.splendor.theme import SplendorTheme
 from rendering.text import draw_text, font, persian_digits, text_size
-from rendering.theme import RGB
+from rendering.theme import RGB, mix
 
 SUPERSAMPLE = 4
 Point = tuple[float, float]

@@ -9,10 +9,10 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from rendering import splendor_labels as labels
-from rendering import splendor_layout as lay
-from rendering.splendor_sprites import SMALL_CARD, empty_slot_sprite, paste_at, tag_sprite
-from rendering.splendor_theme import SplendorTheme
+from rendering.splendor import labels
+from rendering.splendor import layout as lay
+from rendering.splendor.sprites import SMALL_CARD, empty_slot_sprite, paste_at, tag_sprite
+from rendering.splendor.theme import SplendorTheme
 from rendering.text import draw_text, font
 
 SUPERSAMPLE = 2

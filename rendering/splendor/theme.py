@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rendering.theme import RGB
+from rendering.theme import RGB, mix
 
 GEM_COUNT = 5  # white, blue, green, red, black; gold is index 5 (the last) of a six-count token tuple
-
-
-def mix(colour: RGB, other: RGB, amount: float) -> RGB:
-    """``colour`` moved ``amount`` (0–1) of the way towards ``other``."""
-    r, g, b = (round(a + (o - a) * amount) for a, o in zip(colour, other, strict=True))
-    return r, g, b
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.redis_server import EmbeddedRedis
-from bot.store import Store
+from bot.embedded_server import EmbeddedRedis
+from bot.runtime.store import Store
 
 
 @pytest.fixture(scope="session")

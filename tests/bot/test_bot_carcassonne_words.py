@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from bot.games.carcassonne import pending, presenter
-from bot.menus import menu_items
-from rendering.carcassonne import Pending
-from rendering.carcassonne_labels import candidate_label, spot_label
+from bot.messages.menus import menu_items
+from rendering.carcassonne.labels import candidate_label, spot_label
+from rendering.carcassonne.picture import Pending
 from rules import GAMES
 from rules.carcassonne import CarcassonneOptions, CarcassonneState
 from rules.carcassonne.model import CarcassonneView

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bot.games import PRESENTERS
-from bot.keyboards import game_menu
-from bot.menus import MenuItem, menu_items, parent
+from bot.messages.keyboards import game_menu
+from bot.messages.menus import MenuItem, menu_items, parent
 from rules import GAMES
 
 CODES = ["p.A.A1", "p.A.B2", "p.C.A1", "m.A1.A2", "m.A1.B1", "c.A1", "y.A", "x"]
@@ -86,7 +86,7 @@ def test_handlers_accept_the_bot_s_own_data_and_nothing_malformed() -> None:
 
     from pydantic import BaseModel
 
-    from bot.keyboards import PATTERNS, game_picker, lobby
+    from bot.messages.keyboards import PATTERNS, game_picker, lobby
     from rules.coin_age import CoinAgeOptions
 
     options: BaseModel = CoinAgeOptions()

@@ -7,8 +7,8 @@ import random
 import re
 
 from bot.games.splendor import presenter
-from bot.menus import menu_items
-from rendering.splendor import card_label, deck_label, noble_label, reserved_label
+from bot.messages.menus import menu_items
+from rendering.splendor.picture import card_label, deck_label, noble_label, reserved_label
 from rules import GAMES
 from rules.splendor import SplendorState
 from rules.splendor.model import SplendorView

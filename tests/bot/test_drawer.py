@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from telegram.error import RetryAfter
 
-from bot import board, hands, pacing, redraw
 from bot.config import Settings
+from bot.messages import board, hands, redraw
+from bot.runtime import pacing
+from bot.runtime.store import GameRecord, LiveMessage, Player, chat_tag
 from bot.services import Services
-from bot.store import GameRecord, LiveMessage, Player, chat_tag
 
 CHAT = -42
 TAG = chat_tag(CHAT, None)

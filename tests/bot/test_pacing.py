@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 import pytest
 from telegram.error import RetryAfter
 
-from bot import pacing
-from bot.pacing import Kind, Limits, Pacer, deferring, kind_of, retry_seconds
+from bot.runtime import pacing
+from bot.runtime.pacing import Kind, Limits, Pacer, deferring, kind_of, retry_seconds
 from sandbox import ratelimit as sandbox_limits
 from sandbox.errors import ApiError
 

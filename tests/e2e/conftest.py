@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.harness import Harness
+from bot.dev.harness import Harness
 from sandbox.control_client import ControlClient
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot import texts
-from bot.simulate import (
+from bot.dev.simulate import (
     Table,
     board_of,
     button,
@@ -20,6 +19,7 @@ from bot.simulate import (
     start_game,
     table,
 )
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import texts
-from bot.simulate import board_of, button, buttons, play_to_end, reply_to, start_game, table
+from bot.dev.simulate import board_of, button, buttons, play_to_end, reply_to, start_game, table
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 

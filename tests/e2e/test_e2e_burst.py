@@ -11,10 +11,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from bot import texts
-from bot.harness import Harness
-from bot.pacing import Kind, kind_of
-from bot.simulate import (
+from bot.dev.harness import Harness
+from bot.dev.simulate import (
     Table,
     board_of,
     buttons,
@@ -24,7 +22,9 @@ from bot.simulate import (
     start_on_screen,
     until,
 )
-from bot.store import Store
+from bot.messages import texts
+from bot.runtime.pacing import Kind, kind_of
+from bot.runtime.store import Store
 from sandbox.control_client import ControlClient
 
 GROUPS = 30

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.simulate import buttons, changed_board, play_to_end, player_to_act, start_game, table
+from bot.dev.simulate import buttons, changed_board, play_to_end, player_to_act, start_game, table
 from sandbox.control_client import ControlClient
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import httpx
 import redis.asyncio as aioredis
 
-from bot import texts
-from bot.harness import Harness
-from bot.simulate import board_of, button, buttons, open_lobby, table
-from bot.store import Store
+from bot.dev.harness import Harness
+from bot.dev.simulate import board_of, button, buttons, open_lobby, table
+from bot.messages import texts
+from bot.runtime.store import Store
 from sandbox.control_client import ControlClient
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot import texts
-from bot.harness import Harness
-from bot.simulate import (
+from bot.dev.harness import Harness
+from bot.dev.simulate import (
     board_of,
     button,
     buttons,
@@ -20,7 +19,8 @@ from bot.simulate import (
     start_game,
     table,
 )
-from bot.store import Store
+from bot.messages import texts
+from bot.runtime.store import Store
 from rules import GAMES
 from rules.coin_age.engine import END as END_TURN
 from sandbox.control_client import ControlClient

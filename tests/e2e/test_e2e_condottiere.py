@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import texts
-from bot.simulate import Table, buttons, hand_of, play_to_end, start_game, table
+from bot.dev.simulate import Table, buttons, hand_of, play_to_end, start_game, table
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 

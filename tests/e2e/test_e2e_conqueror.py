@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.simulate import buttons, play_to_end, start_game, table
+from bot.dev.simulate import buttons, play_to_end, start_game, table
 from sandbox.control_client import ControlClient
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import texts
-from bot.simulate import open_lobby, table
+from bot.dev.simulate import open_lobby, table
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 

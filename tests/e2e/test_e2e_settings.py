@@ -3,8 +3,8 @@ with."""
 
 from __future__ import annotations
 
-from bot import texts
-from bot.simulate import button, buttons, open_lobby, table
+from bot.dev.simulate import button, buttons, open_lobby, table
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import texts
-from bot.harness import Harness
-from bot.simulate import board_of, button, changed_board, set_timer, start_game, table
+from bot.dev.harness import Harness
+from bot.dev.simulate import board_of, button, changed_board, set_timer, start_game, table
+from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 

@@ -17,14 +17,14 @@ import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
-from rendering import carcassonne_labels as labels
-from rendering.carcassonne import Pending, layout, render, seat_names
-from rendering.carcassonne_board import meeple_size, spot_tag_size
-from rendering.carcassonne_geometry import HALF_ANCHORS, UNASSIGNED, segment_map, spot_point
-from rendering.carcassonne_layout import Frame
-from rendering.carcassonne_sprites import contact_sheet, spot_tag_sprite, tile_sprite
-from rendering.carcassonne_theme import DEFAULT_THEME, CarcassonneTheme
-from rendering.splendor_theme import mix
+from rendering.carcassonne import labels
+from rendering.carcassonne.board import meeple_size, spot_tag_size
+from rendering.carcassonne.geometry import HALF_ANCHORS, UNASSIGNED, segment_map, spot_point
+from rendering.carcassonne.layout import Frame
+from rendering.carcassonne.picture import Pending, layout, render, seat_names
+from rendering.carcassonne.sprites import contact_sheet, spot_tag_sprite, tile_sprite
+from rendering.carcassonne.theme import DEFAULT_THEME, CarcassonneTheme
+from rendering.splendor.theme import mix
 from rendering.theme import RGB
 from rules.carcassonne import Carcassonne, CarcassonneOptions
 from rules.carcassonne.data import BY_LETTER, LETTERS, ORIENTED, STEP, TILES, full_set

@@ -14,12 +14,13 @@ import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg, mean_difference
 from PIL import Image, ImageChops, ImageStat
 
-from rendering import coin_age_layout as lay
-from rendering.coin_age import render
-from rendering.coin_age_static import space_centres, static_layer
+from rendering.coin_age import layout as lay
+from rendering.coin_age.picture import render
+from rendering.coin_age.static import space_centres, static_layer
+from rendering.coin_age.theme import DEFAULT_THEME, CoinAgeTheme
 from rendering.encode import encode_png
 from rendering.hexgrid import touching
-from rendering.theme import DEFAULT_THEME, RGB, CoinAgeTheme
+from rendering.theme import RGB
 from rules.coin_age.engine import CoinAge
 from rules.coin_age.model import START_SUPPLY, Coin, CoinAction, CoinAgeState, CoinAgeView, coin
 

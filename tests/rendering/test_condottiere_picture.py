@@ -17,11 +17,11 @@ import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
-from rendering import condottiere_layout as lay
-from rendering.condottiere import map_plan, render, render_hand, seat_display_names
-from rendering.condottiere_sprites import sort_key
-from rendering.condottiere_static import static_layer
-from rendering.condottiere_theme import DEFAULT_THEME, CondottiereTheme
+from rendering.condottiere import layout as lay
+from rendering.condottiere.picture import map_plan, render, render_hand, seat_display_names
+from rendering.condottiere.sprites import sort_key
+from rendering.condottiere.static import static_layer
+from rendering.condottiere.theme import DEFAULT_THEME, CondottiereTheme
 from rendering.text import fitting_font, text_size
 from rules import GAMES
 from rules.condottiere.data import BOARDS, CODE, KIND_OF_CODE, copies

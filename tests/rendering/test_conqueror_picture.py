@@ -16,11 +16,11 @@ import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
-from rendering import conqueror_layout as lay
-from rendering.conqueror import board_key, board_radius, camp_centres, render
-from rendering.conqueror_sprites import inset_hexagon
-from rendering.conqueror_static import board_plan, static_layer
-from rendering.conqueror_theme import DEFAULT_THEME, ConquerorTheme
+from rendering.conqueror import layout as lay
+from rendering.conqueror.picture import board_key, board_radius, camp_centres, render
+from rendering.conqueror.sprites import inset_hexagon
+from rendering.conqueror.static import board_plan, static_layer
+from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
 from rendering.theme import RGB
 from rules.conqueror.engine import Conqueror
 from rules.conqueror.model import PIECES, WALLS, ConquerorOptions, ConquerorView, WallView

@@ -18,9 +18,9 @@ import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
-from rendering import splendor_labels as labels
-from rendering import splendor_layout as lay
-from rendering.splendor import (
+from rendering.splendor import labels
+from rendering.splendor import layout as lay
+from rendering.splendor.picture import (
     card_label,
     deck_label,
     noble_label,
@@ -31,9 +31,9 @@ from rendering.splendor import (
     seat_names,
     shortfall,
 )
-from rendering.splendor_sprites import PRIVATE_CARD, SMALL_CARD, TABLE_CARD
-from rendering.splendor_static import static_layer
-from rendering.splendor_theme import DEFAULT_THEME, SplendorTheme
+from rendering.splendor.sprites import PRIVATE_CARD, SMALL_CARD, TABLE_CARD
+from rendering.splendor.static import static_layer
+from rendering.splendor.theme import DEFAULT_THEME, SplendorTheme
 from rendering.theme import RGB
 from rules.splendor.data import CARDS, NOBLES, card_key, noble_key
 from rules.splendor.engine import Splendor

@@ -1,0 +1,1 @@
+"""What players see: the board, lobby and hand messages, their keyboards and menus, and the Persian texts."""
