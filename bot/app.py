@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, filters
+from telegram.constants import ParseMode
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Defaults, MessageHandler, filters
 
 from bot.config import Settings
 from bot.handlers import admin, info, lobby, operators, play, private, stats
@@ -53,6 +54,9 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
+        # Every text is HTML (names go through bot.messages.fa), and a reply whose message was deleted
+        # meanwhile is still sent, unquoted, instead of failing.
+        .defaults(Defaults(parse_mode=ParseMode.HTML, allow_sending_without_reply=True))
         .concurrent_updates(256)
         .rate_limiter(PacedLimiter(pacer=Pacer(limits, shared=shared)))
         .connection_pool_size(64)

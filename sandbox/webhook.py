@@ -9,13 +9,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import aiohttp
+import httpx
 
 from sandbox.updates import PendingUpdate, UpdateQueue
 
 log = logging.getLogger(__name__)
 
-_REQUEST_TIMEOUT = aiohttp.ClientTimeout(total=10)
+_REQUEST_TIMEOUT = httpx.Timeout(10.0)
 _MAX_BACKOFF = 2.0
 
 
@@ -32,7 +32,7 @@ class WebhookDelivery:
         self.last_error_message: str | None = None
         self._runner: asyncio.Task[None] | None = None
         self._in_flight: dict[int | None, asyncio.Task[None]] = {}
-        self._session: aiohttp.ClientSession | None = None
+        self._session: httpx.AsyncClient | None = None
 
     @property
     def active(self) -> bool:
@@ -64,7 +64,7 @@ class WebhookDelivery:
     async def close(self) -> None:
         await self.disable()
         if self._session is not None:
-            await self._session.close()
+            await self._session.aclose()
             self._session = None
 
     def info(self) -> dict[str, Any]:
@@ -114,15 +114,14 @@ class WebhookDelivery:
 
     async def _post(self, url: str, update: PendingUpdate) -> bool:
         if self._session is None:
-            self._session = aiohttp.ClientSession(timeout=_REQUEST_TIMEOUT)
+            self._session = httpx.AsyncClient(timeout=_REQUEST_TIMEOUT, trust_env=False)
         headers = {"X-Telegram-Bot-Api-Secret-Token": self.secret_token} if self.secret_token else {}
         try:
-            async with self._session.post(url, json=update.as_json(), headers=headers) as response:
-                await response.read()
-                if 200 <= response.status < 300:
-                    return True
-                self._record_error(f"Wrong response from the webhook: {response.status} {response.reason}")
-        except (aiohttp.ClientError, TimeoutError, OSError) as error:
+            response = await self._session.post(url, json=update.as_json(), headers=headers)
+            if response.is_success:
+                return True
+            self._record_error(f"Wrong response from the webhook: {response.status_code} {response.reason_phrase}")
+        except (httpx.HTTPError, OSError) as error:
             self._record_error(f"Connection failed: {error or type(error).__name__}")
         return False
 

@@ -22,12 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import httpx
 from aiohttp import web
 
 from bot.dev.local import SANDBOX_TOKEN
-from bot.embedded_server import EmbeddedRedis
+from bot.embedded_server import EmbeddedServer
 from bot.runtime.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
@@ -229,7 +228,7 @@ class WebhookProxy:
         app = web.Application()
         app.router.add_post(self.path, self._forward)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as self._session:
+        async with httpx.AsyncClient(timeout=10.0, trust_env=False) as self._session:
             await runner.setup()
             try:
                 site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -250,9 +249,9 @@ class WebhookProxy:
             index = self._turn % len(self.targets)
             self._turn += 1
             try:
-                async with self._session.post(self.targets[index] + request.path_qs, data=body, headers=headers) as r:
-                    status, payload = r.status, await r.read()
-            except (aiohttp.ClientError, OSError):
+                reply = await self._session.post(self.targets[index] + request.path_qs, content=body, headers=headers)
+                status, payload = reply.status_code, reply.content
+            except (httpx.HTTPError, OSError):
                 continue  # that worker is down: the next one
             if 200 <= status < 300 and self._after_reply(update, index):
                 status, payload = 502, b"reply lost"
@@ -310,7 +309,7 @@ class Harness:
         self.sandbox_process = sandbox_process
         self.bot_env = bot_env or {}
         self.webhook_workers = webhook_workers
-        self.redis: EmbeddedRedis | None = None
+        self.redis: EmbeddedServer | None = None
         self.redis_url = ""
         self.sandbox: ThreadedSandbox | SandboxProcess | None = None
         self.bot: BotProcess | None = None  # with webhook workers: the first of them
@@ -325,7 +324,7 @@ class Harness:
     def start(self) -> Harness:
         redis_url = os.environ.get("REDIS_URL")
         if not redis_url:
-            self.redis = EmbeddedRedis(self.workdir / "redis")
+            self.redis = EmbeddedServer(self.workdir / "redis")
             redis_url = self.redis.start()
         self.redis_url = redis_url
         self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()

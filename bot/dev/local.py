@@ -6,7 +6,7 @@ from pydantic import SecretStr
 
 from bot.app import run
 from bot.config import Settings
-from bot.embedded_server import EmbeddedRedis
+from bot.embedded_server import EmbeddedServer
 from sandbox.server import run_in_thread
 
 SANDBOX_TOKEN = "100000:sandbox-token"
@@ -23,7 +23,7 @@ def run_sandbox(settings: Settings, host: str, port: int) -> None:
         if settings.redis_url:
             run(settings, settings.redis_url)
         else:
-            with EmbeddedRedis(settings.data_dir / "sandbox-redis") as server:
+            with EmbeddedServer(settings.data_dir / "sandbox-redis") as server:
                 run(settings, server.url)
     finally:
         handle.stop()

@@ -5,7 +5,6 @@ checked with Telegram at every use."""
 from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
-from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
@@ -113,7 +112,6 @@ async def cmd_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     settings = await svc.store.group_settings(message.chat_id)
     await message.reply_text(
         settings_text(settings),
-        parse_mode=ParseMode.HTML,
         reply_markup=settings_keyboard(settings, svc.settings.turn_timer_choices),
     )
 
@@ -178,7 +176,6 @@ async def _save(update: Update, context: ContextTypes.DEFAULT_TYPE, settings: Gr
     try:
         await query.edit_message_text(
             settings_text(settings),
-            parse_mode=ParseMode.HTML,
             reply_markup=settings_keyboard(settings, svc.settings.turn_timer_choices),
         )
     except BadRequest as exc:
@@ -233,7 +230,7 @@ async def cmd_kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(texts.NOT_ADMIN)
         return
     if message.reply_to_message is None and not context.args:
-        await message.reply_text(texts.KICK_USAGE, parse_mode=ParseMode.HTML)
+        await message.reply_text(texts.KICK_USAGE)
         return
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
@@ -246,9 +243,9 @@ async def cmd_kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         who = name(record.players[seat].name)
         if seat in record.gone:
-            await message.reply_text(texts.KICK_GONE.format(who=who), parse_mode=ParseMode.HTML)
+            await message.reply_text(texts.KICK_GONE.format(who=who))
         elif record.phase == "lobby":
             await remove_player(context, record, record.players[seat].user_id)
-            await message.reply_text(texts.KICKED_LOBBY.format(who=who), parse_mode=ParseMode.HTML)
+            await message.reply_text(texts.KICKED_LOBBY.format(who=who))
         else:
             await take_out(context, record, seat, "kicked")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.games import PLAYABLE, PRESENTERS
@@ -15,7 +14,7 @@ from rules import GAMES
 
 async def _reply(update: Update, text: str) -> None:
     if update.effective_message is not None:
-        await update.effective_message.reply_text(text, parse_mode=ParseMode.HTML)
+        await update.effective_message.reply_text(text)
 
 
 async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -7,7 +7,6 @@ import logging
 import secrets
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
-from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
@@ -36,7 +35,7 @@ def player_of(user: User) -> Player:
 async def _reply(update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
     message = update.effective_message
     if message is not None:
-        await message.reply_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
+        await message.reply_text(text, reply_markup=markup)
 
 
 async def _refuse(update: Update, text: str) -> None:
@@ -393,7 +392,7 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
         players = "، ".join(name(p.name) for p in record.players)
         with contextlib.suppress(BadRequest):
             await context.bot.edit_message_text(
-                chat_id=record.chat_id, message_id=lobby_message.message_id, parse_mode=ParseMode.HTML,
+                chat_id=record.chat_id, message_id=lobby_message.message_id,
                 text=f"{texts.GAME_STARTED}\n{PRESENTERS[record.game_id].emoji} {game.title} — {players}",
             )  # fmt: skip
     await board.post(context, record, state)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import time
 from collections import Counter
 from importlib.metadata import PackageNotFoundError, version
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
@@ -72,7 +72,7 @@ async def cmd_status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         f"حافظهٔ Redis: {memory.get('used_memory_human', '?')}",
         f"حالت نگهداری: {'روشن' if await in_maintenance(store) else 'خاموش'}",
     ]
-    await message.reply_text("\n".join(lines), parse_mode=ParseMode.HTML)
+    await message.reply_text("\n".join(lines))
 
 
 async def cmd_maintenance(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -103,7 +103,7 @@ async def cmd_broadcast(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if not text:
         await message.reply_text(texts.BROADCAST_USAGE)
         return
-    sent = await broadcast(context, f"📢 {text}")
+    sent = await broadcast(context, f"📢 {html.escape(text)}")  # shown as typed
     await message.reply_text(texts.BROADCAST_DONE.format(groups=num(sent)))
 
 

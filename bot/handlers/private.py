@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.handlers.access import is_member
 from bot.handlers.lobby import add_player, join_error
 from bot.messages import board, hands, texts
+from bot.messages.fa import name
 from bot.messages.lobby_message import parse_join_payload
 from bot.services import locked_game, services
 from rules import GAMES
@@ -29,7 +29,7 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         return
     target = parse_join_payload(payload)
     if target is None:
-        await message.reply_text(texts.WELCOME, parse_mode=ParseMode.HTML)
+        await message.reply_text(texts.WELCOME)
         return
     chat_id, thread_id = target
     async with locked_game(context, chat_id, thread_id) as record:
@@ -57,7 +57,7 @@ async def _reopen_hand(update: Update, context: ContextTypes.DEFAULT_TYPE, paylo
     assert user is not None and message is not None
     target = parse_join_payload("j" + payload[1:])
     if target is None:
-        await message.reply_text(texts.WELCOME, parse_mode=ParseMode.HTML)
+        await message.reply_text(texts.WELCOME)
         return
     async with locked_game(context, *target) as record:
         seat = record.seat_of(user.id) if record is not None else None
@@ -68,9 +68,10 @@ async def _reopen_hand(update: Update, context: ContextTypes.DEFAULT_TYPE, paylo
 
 
 async def _chat_title(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
+    """The group's title, escaped and isolated for an HTML message (``name``)."""
     try:
         chat = await context.bot.get_chat(chat_id)
-        return chat.title or ""
+        return name(chat.title or "")
     except Exception:  # the title is decoration; never fail a join over it
         log.debug("no title for chat %s", chat_id, exc_info=True)
         return ""

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from telegram import Update
-from telegram.constants import ParseMode
 from telegram.ext import ContextTypes
 
 from bot.games import PLAYABLE, PRESENTERS
@@ -87,7 +86,7 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             )
     if len(parts) == 1:
         parts.append("هنوز بازی‌ای در این گروه تمام نشده است.")
-    await message.reply_text("\n".join(parts), parse_mode=ParseMode.HTML)
+    await message.reply_text("\n".join(parts))
 
 
 async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -104,4 +103,4 @@ async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             parts.append(f"{PRESENTERS[game_id].emoji} {game.title}: {num(played)} بازی، {num(won)} برد ({num(rate)}٪)")
     if len(parts) == 1:
         parts.append("هنوز بازی‌ای را تمام نکرده‌اید. در گروهی با /new بازی بسازید!")
-    await message.reply_text("\n".join(parts), parse_mode=ParseMode.HTML)
+    await message.reply_text("\n".join(parts))

@@ -8,7 +8,6 @@ import logging
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message
-from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
@@ -100,7 +99,6 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
         photo=data,
         filename=filename,
         caption=caption(record, state),
-        parse_mode=ParseMode.HTML,
         reply_markup=keyboard(context, record, state),
     )
     await store.set_live_message(record.chat_id, record.thread_id, message.message_id, record.version)
@@ -121,7 +119,7 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
         await post(context, record, state)
         return
     data, filename = await picture(record, state)
-    media = InputMediaPhoto(media=data, filename=filename, caption=caption(record, state), parse_mode=ParseMode.HTML)
+    media = InputMediaPhoto(media=data, filename=filename, caption=caption(record, state))
     try:
         await context.bot.edit_message_media(
             chat_id=record.chat_id,
@@ -147,9 +145,7 @@ async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, stat
     try:
         if PRESENTERS[record.game_id].previews:
             data, filename = await picture(record, state, prefix)
-            media = InputMediaPhoto(
-                media=data, filename=filename, caption=caption(record, state), parse_mode=ParseMode.HTML
-            )
+            media = InputMediaPhoto(media=data, filename=filename, caption=caption(record, state))
             await context.bot.edit_message_media(
                 chat_id=record.chat_id, message_id=live.message_id, media=media, reply_markup=markup
             )
@@ -175,7 +171,6 @@ async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord
         chat_id=record.chat_id,
         message_thread_id=record.thread_id,
         text="\n".join(lines),
-        parse_mode=ParseMode.HTML,
         reply_markup=again,
     )
     await store.retire(record.chat_id, record.thread_id)

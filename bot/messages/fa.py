@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+from telegram.helpers import mention_html
+
 _DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate: a Latin name inside Persian text keeps its own order
@@ -24,8 +26,8 @@ def name(text: str) -> str:
 
 
 def mention(user_id: int, display: str) -> str:
-    """A clickable mention that notifies the user, even without a username."""
-    return f'<a href="tg://user?id={user_id}">{name(display)}</a>'
+    """A clickable mention that notifies the user, even without a username; the name isolated for bidi."""
+    return mention_html(user_id, isolate(display))
 
 
 def joined(items: list[str]) -> str:

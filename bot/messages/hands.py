@@ -15,7 +15,6 @@ import logging
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
-from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes
 
@@ -144,7 +143,7 @@ async def _deliver(
 ) -> int:
     """Edit the private message in place, or send a new one; returns the message's id."""
     if stored is not None and stored.message_id and not again:
-        media = InputMediaPhoto(media=data, filename=filename, caption=caption, parse_mode=ParseMode.HTML)
+        media = InputMediaPhoto(media=data, filename=filename, caption=caption)
         try:
             await context.bot.edit_message_media(
                 chat_id=user_id, message_id=stored.message_id, media=media, reply_markup=markup
@@ -155,7 +154,7 @@ async def _deliver(
                 return stored.message_id
             log.info("hand message %s of %s cannot be edited (%s); sending anew", stored.message_id, user_id, exc)
     message = await context.bot.send_photo(
-        chat_id=user_id, photo=data, filename=filename, caption=caption, parse_mode=ParseMode.HTML, reply_markup=markup
+        chat_id=user_id, photo=data, filename=filename, caption=caption, reply_markup=markup
     )
     if stored is not None and stored.message_id and stored.message_id != message.message_id:
         with contextlib.suppress(BadRequest):  # an older hand's buttons would only confuse
@@ -172,7 +171,6 @@ async def _tell_group(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, se
         chat_id=record.chat_id,
         message_thread_id=record.thread_id,
         text=texts.HAND_UNREACHABLE.format(who=mention(player.user_id, player.name)),
-        parse_mode=ParseMode.HTML,
         reply_markup=button,
     )
 

@@ -6,9 +6,9 @@ import logging
 from typing import Any
 
 from telegram import InlineKeyboardMarkup
-from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
+from telegram.helpers import create_deep_linked_url
 
 from bot.games import PRESENTERS
 from bot.messages import keyboards
@@ -36,7 +36,7 @@ def parse_join_payload(payload: str) -> tuple[int, int | None] | None:
 
 
 def join_link(context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None) -> str:
-    return f"https://t.me/{context.bot.username}?start={join_payload(chat_id, thread_id)}"
+    return create_deep_linked_url(context.bot.username, join_payload(chat_id, thread_id))
 
 
 def options_of(record: GameRecord) -> Any:
@@ -88,7 +88,7 @@ async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> 
     if live is not None:
         try:
             await context.bot.edit_message_text(
-                chat_id=record.chat_id, message_id=live.message_id, text=text, parse_mode=ParseMode.HTML,
+                chat_id=record.chat_id, message_id=live.message_id, text=text,
                 reply_markup=markup,
             )  # fmt: skip
         except BadRequest as exc:
@@ -97,7 +97,7 @@ async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> 
                 live = None
     if live is None:
         message = await context.bot.send_message(
-            chat_id=record.chat_id, message_thread_id=record.thread_id, text=text, parse_mode=ParseMode.HTML,
+            chat_id=record.chat_id, message_thread_id=record.thread_id, text=text,
             reply_markup=markup,
         )  # fmt: skip
         live = LiveMessage(message.message_id, record.version)

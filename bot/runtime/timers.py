@@ -12,7 +12,6 @@ import logging
 import time
 from typing import Any
 
-from telegram.constants import ParseMode
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
@@ -76,9 +75,7 @@ async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
         elif deadline.kind == "timeout" and record.phase == "playing":
             await time_out(context, record)
     if reminder:  # sent outside the chat's lock: a send that waits for the group's budget holds up no move
-        await context.bot.send_message(
-            chat_id=chat_id, message_thread_id=thread_id, text=reminder, parse_mode=ParseMode.HTML
-        )
+        await context.bot.send_message(chat_id=chat_id, message_thread_id=thread_id, text=reminder)
 
 
 async def reminder_text(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> str:
