@@ -15,8 +15,8 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Defa
 from bot.config import Settings
 from bot.handlers import admin, info, lobby, operators, play, private, stats
 from bot.handlers.errors import on_error
+from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
-from bot.messages.keyboards import PATTERNS
 from bot.runtime import timers
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.locks import worker_id
@@ -74,6 +74,21 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     return app
 
 
+# The handler of each kind of button (bot/messages/keyboards.py: PATTERNS, SHOWN_IN; bot/handlers/guards.py).
+BUTTONS: dict[str, ButtonCallback] = {
+    "action": play.on_action,
+    "menu": play.on_menu,
+    "private_action": play.on_private_action,
+    "private_menu": play.on_private_menu,
+    "lobby": lobby.on_lobby_press,
+    "option": lobby.on_option_press,
+    "pick": lobby.on_pick_game,
+    "settings": admin.on_settings_press,
+    "again": lobby.on_play_again,
+    "quit": lobby.on_leave_confirm,
+}
+
+
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     groups = filters.ChatType.GROUPS
     private_chat = filters.ChatType.PRIVATE
@@ -98,17 +113,9 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("status", operators.cmd_status, filters=private_chat))
     app.add_handler(CommandHandler("maintenance", operators.cmd_maintenance, filters=private_chat))
     app.add_handler(CommandHandler("broadcast", operators.cmd_broadcast, filters=private_chat))
-    app.add_handler(CallbackQueryHandler(play.on_action, pattern=PATTERNS["action"]))
-    app.add_handler(CallbackQueryHandler(play.on_menu, pattern=PATTERNS["menu"]))
-    app.add_handler(CallbackQueryHandler(play.on_private_action, pattern=PATTERNS["private_action"]))
-    app.add_handler(CallbackQueryHandler(play.on_private_menu, pattern=PATTERNS["private_menu"]))
-    app.add_handler(CallbackQueryHandler(lobby.on_lobby_press, pattern=PATTERNS["lobby"]))
-    app.add_handler(CallbackQueryHandler(lobby.on_option_press, pattern=PATTERNS["option"]))
-    app.add_handler(CallbackQueryHandler(lobby.on_pick_game, pattern=PATTERNS["pick"]))
-    app.add_handler(CallbackQueryHandler(admin.on_settings_press, pattern=PATTERNS["settings"]))
-    app.add_handler(CallbackQueryHandler(lobby.on_play_again, pattern=PATTERNS["again"]))
-    app.add_handler(CallbackQueryHandler(lobby.on_leave_confirm, pattern=PATTERNS["quit"]))
-    app.add_handler(CallbackQueryHandler(_unknown_button))
+    for kind, callback in BUTTONS.items():  # each only for its own data, pressed where it is shown
+        app.add_handler(ButtonHandler(kind, callback))
+    app.add_handler(CallbackQueryHandler(_unknown_button))  # everything else: the stale alert
     app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
     app.add_error_handler(on_error)
 

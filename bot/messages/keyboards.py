@@ -5,12 +5,15 @@ Callback data forms:
   ``h:<chat>[_<topic>]:<version>:<code>`` and ``k:...:<prefix>``  the same from a player's private message
   ``l:<version>:<op>``           lobby join/leave/start/cancel    ``o:<version>:<field>``  toggle an option
   ``new:<game>``                 open a lobby for a game (from /new without a game)
+  ``s:<setting>:<value>``        change a setting (/settings, bot/handlers/admin.py)
+  ``again:<version>``            play again after the result    ``q:<seed>:<user>:y|n``  confirm /leave
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -21,18 +24,58 @@ from bot.messages.menus import menu_items, parent
 MAX_CALLBACK = 64
 CONFIRM = "✅ تأیید"
 
-# What each handler accepts; anything else (forged, truncated, from an older bot) gets the "stale" alert.
+
+def _one_of(words: Iterable[str]) -> str:
+    """A regex group matching exactly one of ``words`` (and nothing when there are none)."""
+    ordered = sorted(set(words), key=lambda w: (-len(w), w))
+    return f"(?:{'|'.join(re.escape(w) for w in ordered)})" if ordered else "(?!)"
+
+
+# The fields of callback data. Only ASCII digits (``\d`` would take ``۱۲`` too, and ``int`` reads it), no
+# leading zeros (one spelling per value), and bounded so that every number fits the range it stands for.
+_GAME = _one_of(PLAYABLE)  # a game the bot can run
+_VERSION = "(?:0|[1-9][0-9]{0,17})"  # a record's version: Redis INCR's int64, never near 10**18
+_GROUP = "-[1-9][0-9]{0,15}"  # a group's id: negative, at most 52 significant bits (Telegram's Bot API)
+_TOPIC = "[1-9][0-9]{0,9}"  # a forum topic's id: the message id that opened it (32 bits)
+_USER = "[1-9][0-9]{0,15}"  # a user's id: positive, at most 52 significant bits
+_SEED = "(?:0|[1-9][0-9]{0,18})"  # a game's seed: secrets.randbits(62) < 10**19
+_SECONDS = "(?:0|[1-9][0-9]{0,8})"  # a turn time or lobby idle time in /settings, 0 for none
+_CODE = "[!-~]{1,40}"  # an action code: short printable ASCII, at most 40 bytes (rules/contract.py)
+_PREFIX = "[!-~]{0,40}"  # a menu level: a code's beginning, "" for the top
+_TOGGLE = _one_of(t.field for p in PRESENTERS.values() for t in p.toggles)
+_GAME_TOGGLE = _one_of(f"{g}.{t.field}" for g in PLAYABLE for t in PRESENTERS[g].toggles)
+# the group (and topic) a private message is about, and the version: named for parse_private
+_PRIVATE = rf"(?P<chat>{_GROUP})(?:_(?P<topic>{_TOPIC}))?:(?P<version>{_VERSION})"
+
+# What each handler accepts, in full (``\Z``: not even a trailing newline). Anything else (forged,
+# truncated, from an older bot, another chat's) falls through to the "stale" alert (bot/app.py).
 PATTERNS = {
-    "action": r"^g:[a-z_]+:\d+:[!-~]+$",
-    "menu": r"^n:[a-z_]+:\d+:[!-~]*$",
-    "lobby": r"^l:\d+:(join|leave|start|cancel)$",
-    "option": r"^o:\d+:[a-z_]+$",
-    "pick": r"^new:[a-z_]+$",
-    "settings": r"^s:([trml]:\d+|g:[a-z_]+|o:[a-z_]+\.[a-z_]+)$",
-    "again": r"^again:\d+$",
-    "private_action": r"^h:-?\d+(_\d+)?:\d+:[!-~]+$",
-    "private_menu": r"^k:-?\d+(_\d+)?:\d+:[!-~]*$",
-    "quit": r"^q:\d+:\d+:[yn]$",
+    "action": rf"^g:{_GAME}:{_VERSION}:{_CODE}\Z",
+    "menu": rf"^n:{_GAME}:{_VERSION}:{_PREFIX}\Z",
+    "lobby": rf"^l:{_VERSION}:(?:join|leave|start|cancel)\Z",
+    "option": rf"^o:{_VERSION}:{_TOGGLE}\Z",
+    "pick": rf"^new:{_GAME}\Z",
+    "settings": rf"^s:(?:t:{_SECONDS}|r:[01]|m:[1-9][0-9]?|l:{_SECONDS}|g:{_GAME}|o:{_GAME_TOGGLE})\Z",
+    "again": rf"^again:{_VERSION}\Z",
+    "private_action": rf"^h:{_PRIVATE}:(?P<rest>{_CODE})\Z",
+    "private_menu": rf"^k:{_PRIVATE}:(?P<rest>{_PREFIX})\Z",
+    "quit": rf"^q:{_SEED}:{_USER}:[yn]\Z",
+}
+
+# Where each kind of button is ever shown, so where a press of it may come from: the board, the lobby, the
+# game picker (/new), /settings, the result's "play again" and the /leave confirmation are group messages;
+# a player's hand is a private message (bot/messages/hands.py). Checked by bot/handlers/guards.py.
+SHOWN_IN: dict[str, Literal["group", "private"]] = {
+    "action": "group",
+    "menu": "group",
+    "lobby": "group",
+    "option": "group",
+    "pick": "group",
+    "settings": "group",
+    "again": "group",
+    "private_action": "private",
+    "private_menu": "private",
+    "quit": "group",
 }
 
 
@@ -116,7 +159,10 @@ def private_route(chat_id: int, thread_id: int | None) -> tuple[str, str]:
 
 
 def parse_private(data: str) -> tuple[int, int | None, str, str]:
-    """(chat, topic, version, rest) of ``h:``/``k:`` callback data (already matched by PATTERNS)."""
-    _, where, version, rest = data.split(":", 3)
-    chat, _, thread = where.partition("_")
-    return int(chat), (int(thread) if thread else None), version, rest
+    """(chat, topic, version, rest) of ``h:``/``k:`` callback data. Data matched by PATTERNS always parses,
+    into numbers bounded by its fields; anything else raises ValueError."""
+    match = re.match(PATTERNS["private_action"], data) or re.match(PATTERNS["private_menu"], data)
+    if match is None:
+        raise ValueError(f"not a private message's callback data: {data[:80]!r}")
+    topic = match["topic"]
+    return int(match["chat"]), (int(topic) if topic else None), match["version"], match["rest"]
