@@ -67,15 +67,19 @@ async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``new:<game>``: the game picker's button (only ever pressed in a group: bot/handlers/guards.py) opens
+    that game's lobby and takes the picker away. A refusal (a game already open, the game closed, maintenance)
+    is the press's answer, as an alert: nothing is written and no message is sent."""
     query = update.callback_query
     assert query is not None and query.data is not None
     game_id = query.data.split(":", 1)[1]
     if game_id not in PLAYABLE:
         await query.answer(texts.UNKNOWN_GAME, show_alert=True)
         return
-    opened = await open_lobby(update, context, game_id, query.from_user)
+    if not await open_lobby(update, context, game_id, query.from_user):
+        return  # open_lobby has answered the press with the reason
     await query.answer()
-    if opened and isinstance(query.message, Message):
+    if isinstance(query.message, Message):
         with contextlib.suppress(BadRequest):
             await query.message.delete()
 
@@ -92,6 +96,8 @@ async def closed_to_new_games(context: ContextTypes.DEFAULT_TYPE, chat_id: int, 
 
 
 async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, user: User) -> bool:
+    """Open a lobby of ``game_id`` in the chat (from /new or the picker); False, with the reason told (a
+    reply to the command, an alert to the press), if it may not."""
     svc = services(context)
     chat_id, thread_id = where(update)
     refusal = await closed_to_new_games(context, chat_id, game_id)
@@ -101,7 +107,7 @@ async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
     settings = await svc.store.group_settings(chat_id)
     async with locked_game(context, chat_id, thread_id) as current:
         if current is not None and current.active:
-            await _reply(update, texts.GAME_EXISTS)
+            await _refuse(update, texts.GAME_EXISTS)
             return False
         creator = player_of(user)
         record = GameRecord(
