@@ -13,7 +13,7 @@ from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.messages import texts
-from bot.runtime.store import StoreUnavailable
+from bot.runtime.outage import STORE_DOWN, outage
 
 log = logging.getLogger(__name__)
 
@@ -21,16 +21,21 @@ log = logging.getLogger(__name__)
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     error = context.error
     chat = update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
-    log.error(
-        "error handling update in chat %s: %r; update=%s",
-        chat,
-        error,
-        update.to_dict() if isinstance(update, Update) else update,
-        exc_info=error,
-    )
+    if isinstance(error, STORE_DOWN):  # the outage is logged once by bot.runtime.outage, not per update
+        log.warning("update in chat %s met the Redis outage: %r", chat, error)
+    else:
+        log.error(
+            "error handling update in chat %s: %r; update=%s",
+            chat,
+            error,
+            update.to_dict() if isinstance(update, Update) else update,
+            exc_info=error,
+        )
+    if isinstance(error, STORE_DOWN):  # whatever this update had saved is redrawn once Redis answers
+        outage(context).met()
     if not isinstance(update, Update):
         return
-    text = texts.STORE_DOWN if isinstance(error, StoreUnavailable) else texts.APOLOGY
+    text = texts.STORE_DOWN if isinstance(error, STORE_DOWN) else texts.APOLOGY
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(text, show_alert=True)

@@ -17,6 +17,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes
+from telegram.helpers import create_deep_linked_url
 
 from bot.games import PRESENTERS
 from bot.messages import keyboards, texts
@@ -34,7 +35,7 @@ def hand_payload(chat_id: int, thread_id: int | None) -> str:
 
 
 def hand_link(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> str:
-    return f"https://t.me/{context.bot.username}?start={hand_payload(record.chat_id, record.thread_id)}"
+    return create_deep_linked_url(context.bot.username, hand_payload(record.chat_id, record.thread_id))
 
 
 def private_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
@@ -88,13 +89,40 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     return "\n".join(lines)
 
 
+def hand_seats(record: GameRecord) -> list[int]:
+    """The seats that have a private message: every seat still in a game with secrets (the bot plays for a
+    seat out of the game, so there is nothing to show them)."""
+    if PRESENTERS[record.game_id].hands is None or record.state is None:
+        return []
+    return [seat for seat in range(len(record.players)) if seat not in record.gone]
+
+
+def _fingerprint(record: GameRecord, view: Any, markup: InlineKeyboardMarkup | None) -> str:
+    """What a private message shows: the view, the buttons (their data carry the version) and the phase."""
+    content = f"{view.model_dump_json()}|{markup.to_json() if markup else ''}|{record.phase}"
+    return hashlib.sha1(content.encode()).hexdigest()
+
+
 async def refresh_hands(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     """Bring every player's private message up to date (no-op for games without secrets)."""
-    if PRESENTERS[record.game_id].hands is None or record.state is None:
-        return
-    for seat in range(len(record.players)):
-        if seat not in record.gone:  # the bot plays for a seat out of the game: nothing to show them
-            await send_hand(context, record, state, seat)
+    for seat in hand_seats(record):
+        await send_hand(context, record, state, seat)
+
+
+async def hands_behind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> list[int]:
+    """Seats whose private message does not show ``record`` (never drawn, or drawn for an older version whose
+    content or buttons differ), e.g. after a crash between the board's redraw and the hands'. A player the
+    bot cannot write to, and was named in the group for it, is not behind: their hand comes when they ask."""
+    store = services(context).store
+    behind = []
+    for seat in hand_seats(record):
+        stored = await store.hand_message(record.chat_id, record.thread_id, record.players[seat].user_id)
+        if stored is not None and stored.told_unreachable:
+            continue
+        view = GAMES[record.game_id].view(state, seat)
+        if stored is None or stored.shown != _fingerprint(record, view, _keyboard(record, state, seat)):
+            behind.append(seat)
+    return behind
 
 
 async def send_hand(
@@ -108,9 +136,7 @@ async def send_hand(
     user = record.players[seat]
     view = GAMES[record.game_id].view(state, seat)
     markup = _keyboard(record, state, seat)
-    shown = hashlib.sha1(
-        f"{view.model_dump_json()}|{markup.to_json() if markup else ''}|{record.phase}".encode()
-    ).hexdigest()
+    shown = _fingerprint(record, view, markup)
     stored = await store.hand_message(record.chat_id, record.thread_id, user.user_id)
     if stored is not None and stored.shown == shown and not again:
         return
@@ -123,11 +149,16 @@ async def send_hand(
         await store.mark_reachable(user.user_id, False)
         if stored is None or not stored.told_unreachable:
             await _tell_group(context, record, seat)
-        told = HandMessage(message_id=stored.message_id if stored else 0, shown="", told_unreachable=True)
+        told = HandMessage(
+            message_id=stored.message_id if stored else 0, shown="", version=record.version, told_unreachable=True
+        )
         await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, told)
         return
     await store.set_hand_message(
-        record.chat_id, record.thread_id, user.user_id, HandMessage(message_id=message_id, shown=shown)
+        record.chat_id,
+        record.thread_id,
+        user.user_id,
+        HandMessage(message_id=message_id, shown=shown, version=record.version),
     )
 
 

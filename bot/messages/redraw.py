@@ -24,6 +24,7 @@ from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.messages import board, hands
+from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.pacing import deferring, retry_seconds
 from bot.runtime.ratelimit import pacer_of
 from bot.runtime.store import GameRecord, chat_tag
@@ -133,6 +134,9 @@ class Drawers:
                 if refusals > MAX_REFUSALS:
                     log.warning("chat %s: gave up redrawing after %d refusals", tag, refusals)
                     return
+        except STORE_DOWN as exc:  # healed once Redis answers again (bot.runtime.outage)
+            outage(context).met(tag)
+            log.warning("chat %s: redraw waits for Redis (%s)", tag, exc)
         except Exception:
             log.exception("could not redraw chat %s; a stale press or a restart will", tag)
         finally:

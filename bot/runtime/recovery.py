@@ -1,9 +1,11 @@
-"""Bringing a chat's live message up to date after a crash, so that no game is ever left stuck.
+"""Bringing a chat's live messages up to date after a crash or an outage, so that no game is ever left stuck.
 
-Every change is written to Redis first and drawn second. A bot killed in between leaves a live message that
-shows an older version than the record: its buttons are stale for everyone. ``heal`` redraws it (and, for a
-finished game, sends the result that was never announced); the bot runs it for every active chat when it
-starts, and for a chat whenever someone presses a stale button there.
+Every change is written to Redis first and drawn second. A bot killed in between, or a redraw that failed
+while Redis was away, leaves messages that show an older version than the record: the group's board (its
+buttons stale for everyone) or a player's private hand (no buttons, old buttons, or cards they no longer
+hold). ``heal`` redraws whatever is behind (and, for a finished game, sends the result that was never
+announced); the bot runs it for every active chat when it starts and when Redis answers again after an
+outage, for a chat whose redraw failed, and for a chat whenever someone presses a stale button there.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ import logging
 
 from telegram.ext import Application, CallbackContext, ContextTypes
 
-from bot.messages import board
+from bot.messages import board, hands
 from bot.messages.lobby_message import show_lobby
 from bot.messages.redraw import redraw
+from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.store import GameRecord
 from bot.services import locked_game, parse_tag, services
 
@@ -22,27 +25,41 @@ log = logging.getLogger(__name__)
 
 
 async def heal(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> bool:
-    """Redraw the live message if it shows an older version than ``record``; True if it did."""
+    """Redraw the board and every private hand that shows an older version than ``record``; True if any."""
     store = services(context).store
     live = await store.live_message(record.chat_id, record.thread_id)
-    if live is not None and live.version == record.version:
+    board_behind = live is None or live.version != record.version
+    state = board.load_state(record) if record.state is not None else None
+    drawn = record.phase in ("playing", "finished") and state is not None
+    behind = await hands.hands_behind(context, record, state) if drawn else []
+    if not board_behind and not behind:
         if record.phase == "finished":
             await store.retire(record.chat_id, record.thread_id)
         return False
-    log.info("chat %s: live message behind the record (v%s); redrawing", record.chat_id, record.version)
+    log.info(
+        "chat %s: behind the record (v%s): %s; redrawing",
+        record.chat_id,
+        record.version,
+        ", ".join((["board"] if board_behind else []) + [f"hand of seat {seat}" for seat in behind]),
+    )
     if record.phase == "lobby":
         await show_lobby(context, record)
-    elif record.phase in ("playing", "finished") and record.state is not None:
-        await redraw(context, record, board.load_state(record))
+    elif drawn and (board_behind or record.phase == "playing"):
+        await redraw(context, record, state)  # the board if behind, then the hands (and a result)
+    elif drawn:  # a finished game whose board and result are out, but not every final hand
+        await hands.refresh_hands(context, record, state)
+        await store.retire(record.chat_id, record.thread_id)
     return True
 
 
-async def reconcile(app: Application) -> None:  # type: ignore[type-arg]
-    """At start-up: heal every chat with a lobby, a running game or an unannounced result."""
+async def reconcile(app: Application, only: set[str] | None = None, why: str = "start-up check") -> None:  # type: ignore[type-arg]
+    """Heal every chat with a lobby, a running game or an unannounced result (at start-up, and when Redis is
+    back after an outage), or only the chats ``only`` names."""
     context: ContextTypes.DEFAULT_TYPE = CallbackContext(app)
     svc = services(context)
     healed = 0
-    for tag in sorted(await svc.store.active_tags()):
+    tags = await svc.store.active_tags()
+    for tag in sorted(tags if only is None else tags & only):
         chat_id, thread_id = parse_tag(tag)
         try:
             async with locked_game(context, chat_id, thread_id) as record:
@@ -50,6 +67,9 @@ async def reconcile(app: Application) -> None:  # type: ignore[type-arg]
                     await svc.store.retire(chat_id, thread_id)
                 elif await heal(context, record):
                     healed += 1
+        except STORE_DOWN as exc:  # away again: the next poll that works repairs this chat
+            outage(context).met(tag)
+            log.warning("%s: chat %s waits for Redis (%s)", why, tag, exc)
         except Exception:  # one broken chat must not keep the others from recovering
             log.exception("could not bring chat %s up to date", tag)
-    log.info("start-up check: %d chat(s) redrawn", healed)
+    log.info("%s: %d chat(s) redrawn", why, healed)

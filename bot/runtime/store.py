@@ -87,10 +87,12 @@ class LiveMessage:
 
 
 class HandMessage(BaseModel):
-    """A player's private message about a game; ``shown`` fingerprints its content and buttons."""
+    """A player's private message about a game; ``shown`` fingerprints its content and buttons, ``version`` is
+    the record version it was drawn for (0 in records written before it was kept)."""
 
     message_id: int
     shown: str
+    version: int = 0
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
 
 

@@ -22,6 +22,8 @@ from bot.messages.redraw import redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
 from bot.runtime.deadlines import Deadline
+from bot.runtime.outage import STORE_DOWN, outage
+from bot.runtime.recovery import reconcile
 from bot.runtime.store import GameRecord, StaleVersion
 from bot.services import locked_game, parse_tag, services
 from rules import GAMES
@@ -32,25 +34,36 @@ POLL_SECONDS = 0.25
 
 
 async def run(app: Application) -> None:  # type: ignore[type-arg]
-    """Poll for due deadlines until cancelled; fire each in its own task."""
+    """Poll for due deadlines until cancelled; fire each in its own task. A poll that fails is an outage
+    (``bot.runtime.outage``): logged once, polled with back-off, and repaired when Redis answers."""
     context: ContextTypes.DEFAULT_TYPE = CallbackContext(app)
     deadlines = services(context).deadlines
+    watch = outage(context)
     running: set[asyncio.Task[None]] = set()
+    repairing: asyncio.Task[None] | None = None
     try:
         while True:
             try:
-                for deadline in await deadlines.claim(time.time()):
-                    task = asyncio.create_task(_fire(context, deadline))
-                    running.add(task)
-                    task.add_done_callback(running.discard)
-            except Exception:  # Redis away for a moment: try again at the next poll
-                log.exception("could not poll the deadlines")
+                claimed = await deadlines.claim(time.time())
+            except STORE_DOWN as exc:
+                await asyncio.sleep(watch.failed(exc))
+                continue
+            for deadline in claimed:
+                task = asyncio.create_task(_fire(context, deadline))
+                running.add(task)
+                task.add_done_callback(running.discard)
+            if repairing is None or repairing.done():
+                heal_all, chats = watch.answered()
+                if heal_all or chats:
+                    why = "after the outage" if heal_all else "redraws that failed"
+                    repairing = asyncio.create_task(reconcile(app, None if heal_all else chats, why))
             await asyncio.sleep(POLL_SECONDS)
     finally:
-        for task in running:
+        pending = [*running, *([repairing] if repairing is not None else [])]
+        for task in pending:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.gather(*running, return_exceptions=True)
+            await asyncio.gather(*pending, return_exceptions=True)
 
 
 async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
