@@ -41,6 +41,7 @@ class BotProcess:
         self.log_path = log_path
         self.extra_env = env
         self.process: subprocess.Popen[bytes] | None = None
+        self._log_start = 0  # where this process's lines begin in the log file
 
     def start(self, timeout: float = 30.0) -> None:
         self.launch()
@@ -63,6 +64,7 @@ class BotProcess:
         env.pop("WEBHOOK_URL", None)  # polling unless the caller asks for a webhook
         env.update(self.extra_env)
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot", "run"], env=env, stdout=log, stderr=subprocess.STDOUT
@@ -70,19 +72,32 @@ class BotProcess:
         log.close()
 
     def _wait_ready(self, timeout: float) -> None:
-        """Ready once the bot polls for updates (after its start-up requests)."""
+        """Ready once this process has started polling: PTB logs "Application started" after its first
+        getUpdates is on its way (the sandbox logs a call only when it ends, a long poll seconds later)."""
         deadline = time.monotonic() + timeout
-        with httpx.Client(base_url=self.sandbox_url) as http:
-            after = 0
-            while time.monotonic() < deadline:
-                assert self.process is not None
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"the bot exited at start (code {self.process.returncode}); see {self.log_path}")
-                page = http.get("/sandbox/log", params={"after": after, "wait": 0.5}).json()
-                after = page["next"]
-                if any(item["method"] == "getUpdates" for item in page["items"]):
+        while time.monotonic() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the bot exited at start (code {self.process.returncode}); see {self.log_path}")
+            with self.log_path.open("rb") as log:
+                log.seek(self._log_start)
+                if b"Application started" in log.read():
                     return
+            time.sleep(0.02)
         raise RuntimeError(f"the bot did not start polling within {timeout} s; see {self.log_path}")
+
+    def wait_stopped(self, timeout: float = 30.0) -> None:
+        """Until the process has stopped itself at a stop point (``bot.runtime.stop_points``)."""
+        assert self.process is not None
+        stat = Path(f"/proc/{self.process.pid}/stat")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the bot exited instead of stopping; see {self.log_path}")
+            if stat.read_text().rsplit(")", 1)[1].split()[0] == "T":  # the state field: T is stopped
+                return
+            time.sleep(0.02)
+        raise RuntimeError(f"the bot did not reach its stop point within {timeout} s; see {self.log_path}")
 
     def kill(self) -> None:
         """SIGKILL: no clean-up at all, as a crash would be."""
@@ -367,13 +382,30 @@ class Harness:
             worker.stop()
         worker.start()
 
-    def restart_bot(self, kill: bool = True) -> None:
+    def restart_bot(self, kill: bool = True, env: dict[str, str | None] | None = None) -> None:
+        """Kill (or stop) the bot and start it again; ``env`` changes its settings from then on (None drops
+        one), e.g. a stop point for the next run."""
         assert self.bot is not None
         if kill:
             self.bot.kill()
         else:
             self.bot.stop()
+        for key, value in (env or {}).items():
+            if value is None:
+                self.bot.extra_env.pop(key, None)
+            else:
+                self.bot.extra_env[key] = value
         self.bot.start()
+
+    def kill_redis(self) -> None:
+        """SIGKILL the embedded server, as a crash of Redis would be; ``start_redis`` brings it back."""
+        assert self.redis is not None, "an outage needs the embedded server (REDIS_URL is set)"
+        self.redis.kill()
+
+    def start_redis(self) -> None:
+        """The embedded server again, on the same folder and socket: it loads its append-only file."""
+        assert self.redis is not None
+        self.redis.start()
 
     def stop(self) -> None:
         for worker in self.workers:

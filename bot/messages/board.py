@@ -16,6 +16,7 @@ from bot.handlers.stats import count_result
 from bot.messages import hands, keyboards, texts
 from bot.messages.fa import mention, name
 from bot.runtime import absence
+from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord
 from bot.services import services
 from rules import GAMES
@@ -113,6 +114,11 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
 async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     """Redraw the live board in place; post a new board if it cannot be edited (deleted, or still the
     lobby's text message after a crash)."""
+    await _refresh(context, record, state)
+    stop_point("board-drawn")  # tests kill the bot here: the board is new, the hands are not yet
+
+
+async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     store = services(context).store
     live = await store.live_message(record.chat_id, record.thread_id)
     if live is None:

@@ -1,0 +1,158 @@
+"""End to end, real processes: nothing stays stale after a crash of the bot or of Redis.
+
+The moment between the group's board and the private hands is reached deterministically with a stop point
+(``bot.runtime.stop_points``): the bot stops itself there, and the test kills it, or kills Redis and lets the
+bot go on. Then every hand must show what a freshly requested hand shows, within 5 s, with nobody pressing
+anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import signal
+import time
+from typing import Any
+
+import httpx
+
+from bot.dev.harness import Harness
+from bot.dev.simulate import Table, board_of, buttons, hand_of, play_move, player_to_act, start_game, table
+from bot.runtime.stop_points import STOP_AT
+from sandbox.control_client import ControlClient
+
+WITHIN = 5.0
+Shown = tuple[str, list[tuple[str, str]], bytes]  # caption, buttons, picture bytes
+
+
+def _shown(harness: Harness, hand: dict[str, Any]) -> Shown:
+    """What a player sees of a private message: caption, buttons, picture bytes."""
+    photo = httpx.get(harness.url + hand["photo"]).content
+    return hand["caption"], [(b["text"], b.get("data", b.get("url", ""))) for b in buttons(hand)], photo
+
+
+async def _hands(sandbox: ControlClient, harness: Harness, t: Table) -> list[Shown]:
+    shown = []
+    for player in t.players:
+        hand = await hand_of(sandbox, player)
+        assert hand is not None
+        shown.append(_shown(harness, hand))
+    return shown
+
+
+async def _fresh_hands(sandbox: ControlClient, harness: Harness, t: Table) -> list[Shown]:
+    """Each player asks for their hand again (the group's «open my hand» link): the current one, drawn anew."""
+    fresh = []
+    for player in t.players:
+        old = await hand_of(sandbox, player)
+        assert old is not None
+        await sandbox.send(player["id"], player["id"], f"/start h{abs(t.chat_id)}")
+        newer = await sandbox.wait_for(
+            player["id"],
+            lambda ms, old=old: next(
+                (m for m in reversed(ms) if m["from_bot"] and m.get("photo") and m["message_id"] > old["message_id"]),
+                None,
+            ),
+        )
+        fresh.append(_shown(harness, newer))
+    return fresh
+
+
+async def _game_in_progress(sandbox: ControlClient, players: int = 3) -> Table:
+    t = await table(sandbox, players=players)
+    await start_game(sandbox, t, game="condottiere")
+    await sandbox.idle()
+    rng = random.Random(21)
+    for _ in range(3):
+        await play_move(sandbox, t, rng)
+    return t
+
+
+async def _press_a_move(sandbox: ControlClient, t: Table, rng: random.Random) -> None:
+    """Press an action (no menu) for whoever has one, on the board or in a hand, and wait only for its answer:
+    the bot stops before it has redrawn everything."""
+    board = board_of(await sandbox.messages(t.chat_id))
+    places = (
+        [(t.chat_id, board, player_to_act(t, board))]
+        if any(b.get("data", "").startswith("g:") for b in buttons(board))
+        else []
+    )
+    for player in t.players:
+        hand = await hand_of(sandbox, player)
+        if hand is not None and any(b.get("data", "").startswith("h:") for b in buttons(hand)):
+            places.append((player["id"], hand, player))
+    chat_id, message, player = rng.choice(places)
+    actions = [b["data"] for b in buttons(message) if b.get("data", "").startswith(("g:", "h:"))]
+    answer = await sandbox.press(chat_id, message["message_id"], player["id"], rng.choice(actions))
+    assert answer["answered"] and not answer["text"], answer
+
+
+def _log_lines(harness: Harness, pattern: str) -> list[str]:
+    assert harness.bot is not None
+    return [line for line in harness.bot.log_path.read_text().splitlines() if re.search(pattern, line)]
+
+
+async def _wait_log(harness: Harness, pattern: str, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not _log_lines(harness, pattern):
+        assert time.monotonic() < deadline, f"no log line matching {pattern!r}"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up_to_date(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    t = await _game_in_progress(sandbox)
+    harness.restart_bot(kill=False, env={STOP_AT: "board-drawn"})
+    before = await _hands(sandbox, harness, t)
+    await _press_a_move(sandbox, t, random.Random(5))  # the board is redrawn, then the bot stops
+    board = board_of(await sandbox.messages(t.chat_id))
+    assert harness.bot is not None
+    harness.bot.wait_stopped()
+    assert await _hands(sandbox, harness, t) == before, "the hands must still be the old ones here"
+    started = time.monotonic()
+    harness.restart_bot(kill=True, env={STOP_AT: None})
+    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
+    healed_in = time.monotonic() - started
+    healed = await _hands(sandbox, harness, t)
+    assert healed != before, "the crash left no hand behind: the test did not reach its moment"
+    assert healed == await _fresh_hands(sandbox, harness, t)
+    assert healed_in <= WITHIN, f"hands current after {healed_in:.1f} s"
+    assert board_of(await sandbox.messages(t.chat_id))["message_id"] == board["message_id"]
+    rng = random.Random(6)
+    for _ in range(3):  # and the game goes on
+        await play_move(sandbox, t, rng)
+
+
+async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_after_it_is_back(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    t = await _game_in_progress(sandbox)
+    harness.restart_bot(kill=False, env={STOP_AT: "board-drawn"})
+    before = await _hands(sandbox, harness, t)
+    unavailable = len(_log_lines(harness, "Redis is unavailable"))
+    await _press_a_move(sandbox, t, random.Random(5))
+    assert harness.bot is not None and harness.bot.process is not None
+    harness.bot.wait_stopped()
+    harness.kill_redis()
+    harness.bot.process.send_signal(signal.SIGCONT)  # the hands' redraw meets the outage
+    await _wait_log(harness, "redraw waits for Redis")
+    await asyncio.sleep(2.0)  # an outage of a few seconds: the deadline poll backs off meanwhile
+    assert await _hands(sandbox, harness, t) == before
+    harness.start_redis()
+    back = time.monotonic()
+    await _wait_log(harness, "Redis answers again", timeout=WITHIN + 5)
+    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
+    healed_in = time.monotonic() - back
+    healed = await _hands(sandbox, harness, t)
+    assert healed != before
+    assert healed == await _fresh_hands(sandbox, harness, t)
+    assert healed_in <= WITHIN, f"hands current {healed_in:.1f} s after Redis was back"
+    # the outage was logged once and its end once, not a traceback every poll
+    assert len(_log_lines(harness, "Redis is unavailable")) == unavailable + 1
+    assert not _log_lines(harness, "could not poll the deadlines")
+    harness.restart_bot(kill=False, env={STOP_AT: None})
+    rng = random.Random(6)
+    for _ in range(3):
+        await play_move(sandbox, t, rng)
