@@ -23,6 +23,7 @@ from sandbox.views import chat_view, message_view, user_view
 _json_dumps = functools.partial(json.dumps, ensure_ascii=False)
 _WEBCHAT = Path(__file__).with_name("webchat.html")
 MAX_WAIT = 300.0
+MAX_FORGED_DATA = 4096  # characters of callback data press_forged takes: far over Telegram's 64 bytes
 
 
 class ControlError(Exception):
@@ -242,20 +243,20 @@ async def post_message(request: web.Request) -> Any:
     return message_view(world, message)
 
 
-@_json_route
-async def press_button(request: web.Request) -> Any:
+async def _press(request: web.Request, forged: bool) -> Any:
+    """A user presses a button of a message: the bot gets a callback query; the reply is its answer."""
     sandbox = _sandbox(request)
     world = sandbox.world
     body = await _body(request)
     user = _user(sandbox, _int(body, "from_id"))
     chat = _chat_for(sandbox, _int(body, "chat_id"), user)
     message_id = _int(body, "message_id")
-    data = _str(body, "data")
+    data = _forged_data(body) if forged else _str(body, "data")
     timeout = _number(body, "timeout", 10.0)
     message = chat.live_message(message_id)
     if message is None:
         raise ControlError(f"message {message_id} not found in chat {chat.id}")
-    if data not in message.callback_data():
+    if not forged and data not in message.callback_data():
         raise ControlError(f"message {message_id} has no button with callback_data {data!r}")
     record = sandbox.new_query(chat.id, message.message_id)
     payload = {
@@ -263,8 +264,9 @@ async def press_button(request: web.Request) -> Any:
         "from": user_json(user),
         "chat_instance": chat_instance(chat.id),
         "message": message_json(world, message),
-        "data": data,
     }
+    if data is not None:
+        payload["data"] = data
     sandbox.push_update("callback_query", payload, chat.id)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(record.done.wait(), timeout)
@@ -275,6 +277,34 @@ async def press_button(request: web.Request) -> Any:
         "url": record.url,
         "query_id": record.id,
     }
+
+
+def _forged_data(body: dict[str, Any]) -> str | None:
+    """Any string as callback data (empty, overlong, not on the message), or null for a query without data;
+    it must still be text that JSON can carry to the bot as UTF-8."""
+    data = body.get("data")
+    if data is None:
+        return None
+    if not isinstance(data, str) or len(data) > MAX_FORGED_DATA:
+        raise ControlError(f"data must be a string of at most {MAX_FORGED_DATA} characters, or null")
+    try:
+        data.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ControlError("data must be valid Unicode text (no lone surrogates)") from None
+    return data
+
+
+@_json_route
+async def press_button(request: web.Request) -> Any:
+    """Press one of the message's buttons, as Telegram allows."""
+    return await _press(request, forged=False)
+
+
+@_json_route
+async def press_forged(request: web.Request) -> Any:
+    """For tests only, no such thing in Telegram: press a message with any callback data, on its buttons or
+    not, as an old keyboard, another chat's button or a forger's client would."""
+    return await _press(request, forged=True)
 
 
 async def get_file(request: web.Request) -> web.Response:
@@ -380,6 +410,7 @@ def setup(app: web.Application) -> None:
     router.add_get("/sandbox/chats/{chat_id}/messages", chat_messages)
     router.add_post("/sandbox/messages", post_message)
     router.add_post("/sandbox/press", press_button)
+    router.add_post("/sandbox/press_forged", press_forged)
     router.add_get("/sandbox/files/{file_id}", get_file)
     router.add_post("/sandbox/idle", wait_idle)
     router.add_get("/sandbox/log", read_log)

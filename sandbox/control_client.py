@@ -59,6 +59,14 @@ class ControlClient:
         body = {"chat_id": chat_id, "message_id": message_id, "from_id": from_id, "data": data, "timeout": timeout}
         return dict(await self._post("/sandbox/press", body))
 
+    async def press_forged(
+        self, chat_id: int, message_id: int, from_id: int, data: str | None, timeout: float = 15
+    ) -> dict[str, Any]:
+        """For tests only (Telegram has no such thing): press ``message_id`` with any callback data, on the
+        message or not, empty, overlong; None sends a query without data."""
+        body = {"chat_id": chat_id, "message_id": message_id, "from_id": from_id, "data": data, "timeout": timeout}
+        return dict(await self._post("/sandbox/press_forged", body))
+
     async def messages(self, chat_id: int) -> list[dict[str, Any]]:
         return list(await self._get(f"/sandbox/chats/{chat_id}/messages"))
 

@@ -11,6 +11,9 @@ from aiohttp import web
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity, Update
 from telegram.error import BadRequest, Conflict
 
+from sandbox.control_client import ControlClient
+from sandbox.server import SandboxServer
+
 
 async def test_command_arrives_with_bot_command_entity(bot: Bot, world: Any) -> None:
     ali = await world.user("علی")
@@ -80,6 +83,56 @@ async def test_press_is_rejected_for_unknown_data_and_times_out_unanswered(
     assert rejected.status_code == 400 and "callback_data" in rejected.json()["error"]
     unanswered = await client.post("/sandbox/press", json={**body, "data": "a", "timeout": 0.2})
     assert unanswered.json() == {**unanswered.json(), "answered": False, "text": None}
+
+
+async def test_a_forged_press_carries_any_data_to_the_bot_for_tests_only(
+    bot: Bot, world: Any, server: SandboxServer, client: httpx.AsyncClient
+) -> None:
+    """``press_forged`` (not in Telegram): data not on the message, empty, overlong, non-ASCII or none at all
+    reaches the bot with the real message, and the press returns the bot's answer like ``press``."""
+    ali = await world.user("Ali")
+    group = await world.group("G", [ali])
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
+    sent = await bot.send_message(group["id"], "x", reply_markup=markup)
+    await world.say(ali["id"], ali, "/start")
+    private = await bot.send_message(ali["id"], "بدون دکمه")
+    offset = (await bot.get_updates(timeout=0))[-1].update_id + 1
+    async with ControlClient(server.url) as control:
+        for chat_id, message_id, data in [
+            (group["id"], sent.message_id, "b"),
+            (group["id"], sent.message_id, ""),
+            (group["id"], sent.message_id, "g:" + "9" * 100),
+            (group["id"], sent.message_id, "دکمه\u200c۱"),
+            (group["id"], sent.message_id, None),
+            (ali["id"], private.message_id, "h:-1:1:x"),
+        ]:
+            press = asyncio.create_task(control.press_forged(chat_id, message_id, ali["id"], data))
+            [update] = await bot.get_updates(offset=offset, timeout=5)
+            offset = update.update_id + 1
+            query = update.callback_query
+            assert query is not None and query.data == data and query.from_user.id == ali["id"]
+            assert isinstance(query.message, Message) and query.message.message_id == message_id
+            assert query.message.chat.id == chat_id
+            assert await bot.answer_callback_query(query.id, text="کهنه", show_alert=True) is True
+            assert await press == {**(await press), "answered": True, "text": "کهنه", "show_alert": True}
+        body = {"chat_id": group["id"], "message_id": sent.message_id, "from_id": ali["id"]}
+        for bad in [{"data": 7}, {"data": "x" * 4097}, {"message_id": 999, "data": "a"}]:
+            response = await client.post("/sandbox/press_forged", json={**body, **bad})
+            assert response.status_code == 400 and response.json()["ok"] is False, bad
+        surrogate = await client.post(
+            "/sandbox/press_forged",
+            content=b'{"chat_id": %d, "message_id": %d, "from_id": %d, "data": "\\ud800"}'
+            % (group["id"], sent.message_id, ali["id"]),
+            headers={"Content-Type": "application/json"},
+        )
+        assert surrogate.status_code == 400 and "surrogate" in surrogate.json()["error"]
+        stranger = await world.user("Stranger")
+        with pytest.raises(RuntimeError, match="not a member"):
+            await control.press_forged(group["id"], sent.message_id, stranger["id"], "a")
+    # the ordinary press still refuses data that is not on the message
+    refused = await client.post("/sandbox/press", json={**body, "data": "b"})
+    assert refused.status_code == 400
+    assert await bot.get_updates(offset=offset, timeout=0) == ()
 
 
 async def test_webhook_delivery_with_secret_and_retries(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
