@@ -1,12 +1,12 @@
 """The قلعه رودخان picture, made from the public view alone: ``render(view, names=…, pending=…)``.
 
-The landscape is drawn from the tile data (``carcassonne_geometry``), one cached sprite per tile type,
+The landscape is drawn from the tile data (``geometry``), one cached sprite per tile type,
 rotation and size, with the meeples in their seats' colours on their segments' spots. The board is shown
 whole when it fits at a readable size, else as a closer view around the action with the whole board small in
-the panel (``carcassonne_layout``). The current decision is marked so that the bot's buttons can name it:
+the panel (``layout``). The current decision is marked so that the bot's buttons can name it:
 candidate positions carry their numbers, the chosen position's legal rotations are shown in the panel with
 their degrees, and the chosen placement's free spots carry letters; the bot's buttons use the same functions
-(``carcassonne_labels``).
+(``labels``).
 """
 
 from __future__ import annotations

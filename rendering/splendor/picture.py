@@ -6,7 +6,7 @@ with its tokens and bonuses (what it can afford). The cached static layer is cop
 pasted on it; cards, chips, nobles and tags are cached sprites.
 
 Every card, deck, reserved card and noble carries a short Persian label that the bot's buttons repeat (see
-``splendor_labels`` and ``bot/games/splendor.py``): the face-up cards ``۱`` to ``۱۲``, ``دستهٔ ۲`` on deck 2,
+``labels`` and ``bot/games/splendor.py``): the face-up cards ``۱`` to ``۱۲``, ``دستهٔ ۲`` on deck 2,
 ``۱`` under a player's first reserved card, ``۳`` on noble 3.
 """
 
