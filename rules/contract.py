@@ -98,6 +98,13 @@ class Game(Protocol[State, Action, Options]):
         """The move taken for a seat whose time ran out (documented per game)."""
         ...
 
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """A state ``seat`` cannot tell from ``state``: everything hidden from it (other hands, deck orders,
+        tiles still to draw, the generator's state) drawn anew from ``seed`` (a ``rules.rng`` generator
+        state), consistent with what it has seen. ``view(result, seat) == view(state, seat)``; the computer
+        players (``ai``) search such samples."""
+        ...
+
     def conserved(self, state: State) -> dict[str, int]:
         """Quantities that never change during a game (cards, coins, tiles), for the conformance tests."""
         ...

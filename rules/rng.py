@@ -37,3 +37,22 @@ def shuffled(state: int, items: list[int]) -> tuple[int, list[int]]:
         state, j = randbelow(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return state, out
+
+
+def dealt(state: int, items: list[int], sizes: list[int]) -> tuple[int, list[tuple[int, ...]]]:
+    """Return (new state, ``items`` shuffled and cut into consecutive parts of ``sizes``): hidden cards dealt
+    anew into the hands and decks that held them (``determinize``)."""
+    if sum(sizes) != len(items):
+        raise ValueError("the sizes must add up to the items")
+    state, order = shuffled(state, items)
+    parts, start = [], 0
+    for size in sizes:
+        parts.append(tuple(order[start : start + size]))
+        start += size
+    return state, parts
+
+
+def reseeded(state: int) -> tuple[int, int]:
+    """Return (new state, a generator state for a sampled game): the future of chance, drawn anew."""
+    state, bits = next_state(state)
+    return state, mix(bits)

@@ -257,6 +257,12 @@ class Carcassonne:
             "meeples": sum(self.meeples_left(state)) + len(state.meeples),
         }
 
+    def determinize(self, state: CarcassonneState, seat: int, seed: int) -> CarcassonneState:
+        """The draw order of the tiles left is hidden (which tiles are left is not): shuffled anew."""
+        seed, future = rng.reseeded(seed)
+        seed, (pile,) = rng.dealt(seed, list(state.pile), [len(state.pile)])
+        return evolve(state, rng=future, pile=pile)
+
     def secrets(self, state: CarcassonneState, seat: int | None) -> tuple[str, ...]:
         out = [str(state.rng)]
         if len(state.pile) >= _SECRET_MIN:

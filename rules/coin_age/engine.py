@@ -404,6 +404,10 @@ class CoinAge:
             winners=winners(scores) if state.finished else (),
         )
 
+    def determinize(self, state: CoinAgeState, seat: int, seed: int) -> CoinAgeState:
+        """Only the future tosses are hidden (the generator's state): they are drawn anew."""
+        return evolve(state, rng=rng.reseeded(seed)[1])
+
     def secrets(self, state: CoinAgeState, seat: int | None) -> tuple[str, ...]:
         """What no view may contain: the generator's state, which would predict every future toss."""
         return (str(state.rng),)

@@ -543,6 +543,27 @@ class Condottiere:
             winners=state.winners,
         )
 
+    def determinize(self, state: CondottiereState, seat: int, seed: int) -> CondottiereState:
+        """The cards ``seat`` cannot see (the other hands and the decks) dealt anew, each hand and deck keeping
+        its size. The map game has one deck shared by all; in the two-player variant each seat's cards come
+        from its own deck, so the other seat's hand is dealt from its own deck's cards, and the seat's own
+        deck is only shuffled."""
+        seed, future = rng.reseeded(seed)
+        hands, decks = list(state.hands), list(state.decks)
+        if state.players == 2:
+            other = 1 - seat
+            seed, (hand, deck) = rng.dealt(seed, [*hands[other], *decks[other]], [len(hands[other]), len(decks[other])])
+            hands[other], decks[other] = tuple(sorted(hand)), deck
+            seed, (decks[seat],) = rng.dealt(seed, list(decks[seat]), [len(decks[seat])])
+        else:
+            others = [s for s in range(state.players) if s != seat]
+            pool = [c for s in others for c in hands[s]] + list(decks[0])
+            seed, parts = rng.dealt(seed, pool, [*(len(hands[s]) for s in others), len(decks[0])])
+            for s, part in zip(others, parts, strict=False):
+                hands[s] = tuple(sorted(part))
+            decks[0] = parts[-1]
+        return evolve(state, rng=future, hands=tuple(hands), decks=tuple(decks))
+
     def secrets(self, state: CondottiereState, seat: int | None) -> tuple[str, ...]:
         """The generator's state, and each other seat's hand and each deck as the text a view would hold if it
         leaked them (the quoted card codes, comma-separated as in the JSON of ``hand``); card codes are unique,

@@ -444,6 +444,10 @@ class Conqueror:
             winners=winners_of(state.scores) if state.finished else (),
         )
 
+    def determinize(self, state: ConquerorState, seat: int, seed: int) -> ConquerorState:
+        """Nothing is hidden in play but the generator's state; it is drawn anew."""
+        return evolve(state, rng=rng.reseeded(seed)[1])
+
     def secrets(self, state: ConquerorState, seat: int | None) -> tuple[str, ...]:
         """Nothing is hidden in play; the generator's state (it drew the random board) stays out of views."""
         return (str(state.rng),)

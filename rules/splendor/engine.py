@@ -603,6 +603,25 @@ class Splendor:
             winners=self._winners(state) if state.finished else (),
         )
 
+    def determinize(self, state: SplendorState, seat: int, seed: int) -> SplendorState:
+        """Each level's deck shuffled together with the cards of that level that the other seats reserved
+        from a deck (``seat`` sees only their backs), then dealt back: the same number to each place."""
+        seed, future = rng.reseeded(seed)
+        own = set(state.reserved[seat])
+        hidden = [c for c in state.blind if c not in own]
+        swap: dict[int, int] = {}
+        decks = list(state.decks)
+        for lv in range(len(decks)):
+            blind = [c for c in hidden if LEVEL[c] == LEVELS[lv]]
+            seed, (deck, dealt) = rng.dealt(seed, [*decks[lv], *blind], [len(decks[lv]), len(blind)])
+            decks[lv] = deck
+            swap.update(zip(blind, dealt, strict=True))
+        fields = {**state.__dict__, "rng": future, "decks": tuple(decks)}
+        if swap:
+            fields["reserved"] = tuple(tuple(swap.get(c, c) for c in cards) for cards in state.reserved)
+            fields["blind"] = tuple(sorted(swap.get(c, c) for c in state.blind))
+        return assemble(SplendorState, fields, state.__pydantic_fields_set__)
+
     def secrets(self, state: SplendorState, seat: int | None) -> tuple[str, ...]:
         """What the view must not contain: the generator state, every card still in a deck (their order is
         the future) and the cards other players reserved from a deck."""

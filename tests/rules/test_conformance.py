@@ -329,3 +329,53 @@ def test_default_action_is_legal(game_id: str, players: int, variant: str) -> No
                 action = game.default_action(state, seat)
                 assert action in list(game.legal_actions(state, seat)), (trace.seed, seat, action)
                 game.apply(state, seat, action)
+
+
+# -- Determinization (the computer players' samples) -------------------------------------------------
+
+DETERMINIZED_PER_TRACE = 24  # states of a trace checked, spread over the game
+SAMPLES = 12
+
+
+def _spread(trace: Trace) -> list[tuple[Any, dict[int | None, BaseModel]]]:
+    pairs = list(zip(_running(trace), trace.views, strict=False))
+    step = max(1, len(pairs) // DETERMINIZED_PER_TRACE)
+    return pairs[::step]
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES)
+def test_a_determinized_state_looks_the_same_to_its_seat(game_id: str, players: int, variant: str) -> None:
+    """``determinize(state, seat, seed)`` is a state the seat cannot tell apart from the real one: the same
+    view, the same seats to act and the same own choices; what is conserved still holds; it is a valid state
+    and the same seed gives the same sample."""
+    game = GAMES[game_id]
+    for trace in traces(game_id, players, variant)[:3]:
+        for state, views in _spread(trace):
+            for seat in _seats(players):
+                sample = game.determinize(state, seat, trace.seed * 7919 + seat)
+                assert game.view(sample, seat) == views[seat], (trace.seed, seat)
+                assert game.to_act(sample) == game.to_act(state)
+                assert game.conserved(sample) == game.conserved(state)
+                assert _round_trips(sample)
+                assert sample == game.determinize(state, seat, trace.seed * 7919 + seat)
+                if seat in game.to_act(state):
+                    mine = [game.encode(a) for a in game.legal_actions(state, seat)]
+                    assert [game.encode(a) for a in game.legal_actions(sample, seat)] == mine
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), CASES)
+def test_determinize_draws_the_hidden_parts_anew(game_id: str, players: int, variant: str) -> None:
+    """Over many samples the hidden parts really vary: the future of chance always, and the hidden cards or
+    tiles (what ``secrets`` names beyond the generator) whenever the game has any hidden."""
+    game = GAMES[game_id]
+    hidden_seen = varied = False
+    for trace in traces(game_id, players, variant)[:3]:
+        for state, _ in _spread(trace):
+            for seat in _seats(players):
+                samples = [game.determinize(state, seat, seed) for seed in range(SAMPLES)]
+                assert len({s.model_dump_json() for s in samples}) > 1, (trace.seed, seat)
+                hidden = {game.secrets(s, seat)[1:] for s in samples}
+                if game.secrets(state, seat)[1:]:
+                    hidden_seen = True
+                    varied = varied or len(hidden) > 1
+    assert varied or not hidden_seen, "hidden cards are never dealt differently"
