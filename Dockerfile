@@ -10,6 +10,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 DATA_DIR=/da
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY rules ./rules
+COPY ai ./ai
 COPY rendering ./rendering
 COPY bot ./bot
 COPY sandbox ./sandbox

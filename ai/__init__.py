@@ -1,0 +1,37 @@
+"""Computer players: one search over the engine contract for every game, at three levels.
+
+Pure like ``rules``: no I/O, no clock, no global random; a position, a seed and a level always give the same
+move. ``choose`` is all the bot needs; ``ai.baselines`` has the players the benchmarks measure it against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ai.games import KNOWLEDGE
+from ai.search import search
+from rules import GAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A strength, set by the search budget in iterations (never seconds, so it is the same on any machine)."""
+
+    id: str
+    title: str  # Persian, as players read it
+    iterations: int
+
+
+LEVELS: dict[str, Level] = {
+    level.id: level for level in (Level("easy", "آسان", 40), Level("medium", "متوسط", 300), Level("hard", "سخت", 1200))
+}
+
+
+def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
+    """The action the computer player at ``seat`` takes in ``state`` (a seat to act) at ``level``."""
+    knowledge = KNOWLEDGE[game_id]
+    return search(GAMES[game_id], state, seat, knowledge.iterations(LEVELS[level].iterations), seed, knowledge)
+
+
+__all__ = ["LEVELS", "Level", "choose"]

@@ -1,0 +1,138 @@
+"""Strength and speed of the computer players: seeded matches, seats rotated, one process per game.
+
+    python bench/ai_strength.py --game coin_age --a hard --b random --games 200
+    python bench/ai_strength.py --game splendor --players 4 --a hard --b random --games 100 --jobs 2
+    python bench/ai_strength.py --suite --games 40 --jobs 2     # every line the issue names, fewer games
+
+Players: ``random`` and ``greedy`` (``ai.baselines``), ``easy``, ``medium``, ``hard`` (``ai.LEVELS``). In game
+``i`` player A sits at seat ``i % players`` and every other seat is B, so each seat is A's as often. A's
+result per game is its share of the win (1 alone, 1/k when k share it, 0 otherwise); the line prints the mean
+with a 95% Wilson interval. Thinking time is the CPU time of each search (``time.process_time``, one core),
+p50 and p95 over all moves and over each third of the game (early, middle, late). Targets (issue 15): hard vs
+random ≥ 95% (two players) and ≥ 80% (four), hard vs greedy ≥ 65%, hard vs easy ≥ 70%; hard p95 ≤ 1.5 s,
+easy p95 ≤ 0.2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
+
+from ai import LEVELS, choose
+from ai.baselines import greedy_move, random_move
+from rules import GAMES
+
+PLAYERS = ("random", "greedy", *LEVELS)
+MAX_ACTIONS = 5000
+
+# (game, players, A, B): the lines of issue 15's strength targets
+SUITE = [
+    *((g, 2, "hard", "random") for g in ("coin_age", "conqueror", "condottiere", "splendor", "carcassonne")),
+    *((g, 4, "hard", "random") for g in ("splendor", "carcassonne", "condottiere")),
+    *((g, 2, "hard", "greedy") for g in ("coin_age", "conqueror", "condottiere", "splendor", "carcassonne")),
+    *((g, 2, "hard", "easy") for g in ("coin_age", "conqueror", "condottiere", "splendor", "carcassonne")),
+]
+
+
+@dataclass
+class Played:
+    share: float  # A's share of the win
+    times: list[tuple[str, float, float]]  # (player, stage 0..1 through the game, CPU seconds) per search
+
+
+def move(player: str, game_id: str, state: Any, seat: int, seed: int) -> Any:
+    if player == "random":
+        return random_move(game_id, state, seat, seed)
+    if player == "greedy":
+        return greedy_move(game_id, state, seat, seed)
+    return choose(game_id, state, seat, player, seed)
+
+
+def play(game_id: str, players: int, a: str, b: str, index: int, seed: int) -> Played:
+    game = GAMES[game_id]
+    state = game.setup(players, seed * 100_003 + index)
+    a_seat = index % players
+    searched: list[tuple[str, int, float]] = []
+    actions = 0
+    while seats := game.to_act(state):
+        assert actions < MAX_ACTIONS, "the game does not end"
+        seat = seats[0]
+        player = a if seat == a_seat else b
+        started = time.process_time()
+        action = move(player, game_id, state, seat, seed * 7_919 + index * 1_009 + actions)
+        if player in LEVELS:
+            searched.append((player, actions, time.process_time() - started))
+        state = game.apply(state, seat, action).state
+        actions += 1
+    outcome = game.outcome(state)
+    assert outcome is not None
+    share = 1 / len(outcome.winners) if a_seat in outcome.winners else 0.0
+    return Played(share, [(p, at / max(1, actions), t) for p, at, t in searched])
+
+
+def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% interval for a proportion (shares count as fractional wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs: int) -> None:
+    started = time.monotonic()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(play, *zip(*[(game_id, players, a, b, i, seed) for i in range(games)], strict=True)))
+    mean = statistics.fmean(r.share for r in results)
+    low, high = wilson(mean, games)
+    print(
+        f"{game_id:12} {players}p  {a:>6} vs {b:<6} {games:4} games  A wins {100 * mean:5.1f}%"
+        f"  (95% CI {100 * low:5.1f}–{100 * high:5.1f})  {time.monotonic() - started:6.0f} s",
+        flush=True,
+    )
+    for player in sorted({p for r in results for p, _, _ in r.times}):
+        times = [(stage, t) for r in results for p, stage, t in r.times if p == player]
+        all_times = [t for _, t in times]
+        thirds = [[t for stage, t in times if k / 3 <= stage < (k + 1) / 3] for k in range(3)]
+        stages = "  ".join(
+            f"{name} p95 {quantile(ts, 0.95):.3f}" for name, ts in zip(("early", "mid", "late"), thirds, strict=True)
+        )
+        print(
+            f"{'':16}{player:>6}: {len(all_times):5} moves  p50 {quantile(all_times, 0.5):.3f} s"
+            f"  p95 {quantile(all_times, 0.95):.3f} s  max {max(all_times):.3f} s   {stages}",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="coin_age")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--a", choices=PLAYERS, default="hard")
+    parser.add_argument("--b", choices=PLAYERS, default="random")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (each on one core)")
+    parser.add_argument("--suite", action="store_true", help="every line of the strength targets")
+    args = parser.parse_args()
+    lines = SUITE if args.suite else [(args.game, args.players, args.a, args.b)]
+    for game_id, players, a, b in lines:
+        line(game_id, players, a, b, args.games, args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

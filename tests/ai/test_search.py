@@ -1,0 +1,68 @@
+"""The computer players through the engine contract: a legal move in every kind of position of every game,
+the same move for the same position, seed and level, and baselines that play legally too."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ai import LEVELS, choose
+from ai.baselines import greedy_move, random_move
+from ai.games import KNOWLEDGE
+from ai.search import search
+from rules import GAMES
+
+CASES = [
+    pytest.param(game_id, players, id=f"{game_id}-{players}p")
+    for game_id, game in GAMES.items()
+    for players in sorted({game.min_players, min(4, game.max_players)})
+]
+POSITIONS = 6  # spread over a seeded random game
+
+
+def positions(game_id: str, players: int, seed: int) -> list[tuple[Any, int]]:
+    """(state, seat to act) at evenly spread moments of one random game."""
+    game = GAMES[game_id]
+    rnd = random.Random(seed)
+    state = game.setup(players, seed)
+    seen: list[tuple[Any, int]] = []
+    while seats := game.to_act(state):
+        seat = rnd.choice(seats)
+        seen.append((state, seat))
+        state = game.apply(state, seat, rnd.choice(list(game.legal_actions(state, seat)))).state
+    step = max(1, len(seen) // POSITIONS)
+    return seen[::step][:POSITIONS]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_search_plays_a_legal_move_everywhere(game_id: str, players: int) -> None:
+    game, knowledge = GAMES[game_id], KNOWLEDGE[game_id]
+    for state, seat in positions(game_id, players, seed=3):
+        action = search(game, state, seat, knowledge.iterations(60), seed=11, knowledge=knowledge)
+        assert game.encode(action) in {game.encode(a) for a in game.legal_actions(state, seat)}
+        game.apply(state, seat, action)  # and it applies
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_same_position_seed_and_level_give_the_same_move(game_id: str, players: int) -> None:
+    for state, seat in positions(game_id, players, seed=4)[1:4]:
+        first = choose(game_id, state, seat, "easy", seed=99)
+        assert choose(game_id, state, seat, "easy", seed=99) == first
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_baselines_play_legal_moves(game_id: str, players: int) -> None:
+    game = GAMES[game_id]
+    for state, seat in positions(game_id, players, seed=5):
+        legal = {game.encode(a) for a in game.legal_actions(state, seat)}
+        assert game.encode(random_move(game_id, state, seat, 1)) in legal
+        assert game.encode(greedy_move(game_id, state, seat, 1)) in legal
+
+
+def test_levels_grow_in_budget() -> None:
+    budgets = [LEVELS[level].iterations for level in ("easy", "medium", "hard")]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert [level.title for level in LEVELS.values()] == ["آسان", "متوسط", "سخت"]
+
