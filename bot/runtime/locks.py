@@ -26,6 +26,8 @@ from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
 
+from bot.runtime.quiet_log import RepeatedFailure
+
 log = logging.getLogger(__name__)
 
 WAKE_CHANNEL = "dh:wake"  # the payload is the key that became free
@@ -93,16 +95,18 @@ class Wakeups:
 
     async def _listen(self) -> None:
         assert self._pubsub is not None
+        trouble = RepeatedFailure(log, "the wake-up channel")
         while True:
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # reconnects on the next call; waiters poll meanwhile
-                log.warning("wake-up channel interrupted (%s)", exc)
+                trouble.failed(exc)
                 self.wake_all()
                 await asyncio.sleep(1.0)
                 continue
+            trouble.worked()
             if message is not None and message.get("type") == "message":
                 data = message["data"]
                 self.wake(data.decode() if isinstance(data, bytes) else str(data))
@@ -243,13 +247,16 @@ class SharedChatLocks(ChatLocks):
 
 
 async def keep_renewing(renew: Callable[[], Awaitable[None]], interval: float) -> None:
-    """Call ``renew()`` every ``interval`` seconds until cancelled; a failure is logged and retried."""
+    """Call ``renew()`` every ``interval`` seconds until cancelled; a failure is logged (once while it lasts)
+    and retried."""
+    trouble = RepeatedFailure(log, "renewing the leases")
     while True:
         await asyncio.sleep(interval)
         try:
             await renew()
+            trouble.worked()
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("could not renew leases")
+        except Exception as exc:
+            trouble.failed(exc)
         raise_if_cancelled()
