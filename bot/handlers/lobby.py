@@ -68,8 +68,9 @@ async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """``new:<game>``: the game picker's button (only ever pressed in a group: bot/handlers/guards.py) opens
-    that game's lobby and takes the picker away. A refusal (a game already open, the game closed, maintenance)
-    is the press's answer, as an alert: nothing is written and no message is sent."""
+    that game's lobby and takes the picker away (only the picker: the same data forged onto another message
+    opens the lobby, as /new would, and deletes nothing). A refusal (a game already open, the game closed,
+    maintenance) is the press's answer, as an alert: nothing is written and no message is sent."""
     query = update.callback_query
     assert query is not None and query.data is not None
     game_id = query.data.split(":", 1)[1]
@@ -79,7 +80,7 @@ async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if not await open_lobby(update, context, game_id, query.from_user):
         return  # open_lobby has answered the press with the reason
     await query.answer()
-    if isinstance(query.message, Message):
+    if isinstance(query.message, Message) and keyboards.has_button(query.message.reply_markup, query.data):
         with contextlib.suppress(BadRequest):
             await query.message.delete()
 

@@ -86,6 +86,11 @@ def checked_data(text: str) -> str:
     return text
 
 
+def has_button(markup: InlineKeyboardMarkup | None, data: str) -> bool:
+    """True if ``markup`` has a button with this callback data: the pressed message really shows it."""
+    return markup is not None and any(b.callback_data == data for row in markup.inline_keyboard for b in row)
+
+
 def _rows(buttons: Sequence[InlineKeyboardButton], columns: int) -> list[list[InlineKeyboardButton]]:
     return [list(buttons[i : i + columns]) for i in range(0, len(buttons), columns)]
 

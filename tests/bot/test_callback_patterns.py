@@ -315,3 +315,9 @@ def test_empty_overlong_and_non_ascii_data_is_no_handler_s(kind: str) -> None:
     data = sorted(MADE[kind])[0]
     for bad in (None, "", data + "x" * 70, data + "\u200c", data + "\ud800", "۱" + data, " " + data):
         assert not handler.check_update(_press(bad, where)), bad
+
+
+def test_has_button_tells_whether_the_pressed_message_shows_the_data() -> None:
+    picker = game_picker()
+    assert keyboards.has_button(picker, "new:coin_age")
+    assert not keyboards.has_button(picker, "new:chess") and not keyboards.has_button(None, "new:coin_age")

@@ -1,7 +1,7 @@
 """End to end: forged callback data changes nothing.
 
 Thousands of seeded random and mutated callback data strings (taken from the live keyboards of a lobby, a
-running game of each of the five games, رکب's private hands, /settings and the /leave confirmation) are
+running game of each of the five games, رکب's private hands, /settings, /leave and /new's game picker) are
 pressed through the sandbox's test-only ``press_forged`` by players and by non-players, in the groups and in
 private chats. Every press must be answered with a refusal alert, and afterwards no Redis key is created,
 changed or deleted, no message in any chat is new, edited or deleted, the bot made no Bot API call but
@@ -449,7 +449,8 @@ def _log_problems(path: Path) -> list[str]:
 
 async def _set_the_tables(client: ControlClient) -> tuple[list[Table], dict[str, Any]]:
     """A lobby, a running game of each of the five games (turn timers off, so that nothing moves by itself),
-    a /settings menu and a /leave confirmation on screen, and a user who started the bot but plays nowhere."""
+    a /settings menu, a /leave confirmation and a game picker on screen, and a user who started the bot but
+    plays nowhere."""
     tables = []
     lobby = await table(client)
     await set_timer(client, lobby, 0)  # leaves the /settings menu in the group
@@ -462,6 +463,7 @@ async def _set_the_tables(client: ControlClient) -> tuple[list[Table], dict[str,
         tables.append(t)
     leaving = tables[1]
     await client.send(leaving.chat_id, leaving.players[1]["id"], "/leave")
+    await client.send(tables[2].chat_id, tables[2].players[1]["id"], "/new")  # the game picker
     onlooker = await client.user("بیننده", "onlooker")
     await client.send(onlooker["id"], onlooker["id"], "/start")
     return tables, onlooker
@@ -524,8 +526,8 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
             places, data_at = _places(chats, oracle)
             kinds = {d.split(":", 1)[0] for found in data_at.values() for d in found}
             # the board's and the hands' buttons (plays or menus, as the position has them), the lobby's,
-            # /settings' and the /leave confirmation's are on screen
-            assert {"l", "o", "s", "q"} <= kinds and kinds & {"g", "n"} and kinds & {"h", "k"}, kinds
+            # /settings', the /leave confirmation's and the game picker's are on screen
+            assert {"l", "o", "s", "q", "new"} <= kinds and kinds & {"g", "n"} and kinds & {"h", "k"}, kinds
             hand_group = oracle.groups[tables[1 + GAME_IDS.index(HAND_GAME)].chat_id]
             assert all(hand_group.hand_ids.get(p["id"]) for p in hand_group.table.players)
             assert onlooker["id"] in {chat for chat, _, _ in places}
@@ -582,3 +584,51 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
         f" {len(redis_before)} Redis keys unchanged; mutations: {dict(Counter(p.mutation for p in presses))};"
         f" reached a handler: {dict(reached)}; answers: {dict(Counter(a['text'] for a in answers))}"
     )
+
+
+async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker(system: Harness) -> None:
+    """``new:<game>`` forged into a private chat is stale and opens nothing there; onto another message of a
+    group with no game it opens the lobby (anyone may, with /new) but deletes nothing; the picker's own
+    press is refused with an alert while a game is open, and sends nothing."""
+    store = Store.from_url(system.redis_url)
+    async with ControlClient(system.url) as client:
+        try:
+            t = await table(client)
+            host, guest = t.players
+            private = await client.messages(host["id"])
+            welcome = next(m for m in private if m["from_bot"])
+            answer = await client.press_forged(host["id"], welcome["message_id"], host["id"], "new:coin_age")
+            assert (answer["text"], answer["show_alert"]) == (texts.STALE, True)
+            assert await client.idle(quiet=0.5)
+            assert await client.messages(host["id"]) == private and await store.load(host["id"]) is None
+
+            picker = await _reply(client, t.chat_id, host["id"], "/new")
+            assert any(b["data"] == "new:conqueror" for b in buttons(picker))
+            games = await _reply(client, t.chat_id, host["id"], "/games")
+            answer = await client.press_forged(t.chat_id, games["message_id"], guest["id"], "new:coin_age")
+            assert answer["answered"] and not answer["text"]
+            lobby = await client.wait_for(
+                t.chat_id, lambda ms: next((m for m in ms if "اتاق انتظار" in (m["text"] or "")), None)
+            )
+            record = await store.load(t.chat_id)
+            assert record is not None and record.phase == "lobby" and record.creator.user_id == guest["id"]
+            messages = await client.messages(t.chat_id)
+            assert not any(m["deleted"] for m in messages)  # the /games reply is still there
+
+            answer = await client.press(t.chat_id, picker["message_id"], host["id"], "new:conqueror")
+            assert (answer["text"], answer["show_alert"]) == (texts.GAME_EXISTS, True)
+            assert await client.idle(quiet=0.5)
+            assert await client.messages(t.chat_id) == messages and lobby in messages
+        finally:
+            await store.close()
+
+
+async def _reply(client: ControlClient, chat_id: int, user_id: int, text: str) -> dict[str, Any]:
+    """Send a command and return the bot's reply to it."""
+    sent = await client.send(chat_id, user_id, text)
+
+    def reply(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((m for m in messages if m["reply_to_message_id"] == sent["message_id"]), None)
+
+    found: dict[str, Any] = await client.wait_for(chat_id, reply)
+    return found
