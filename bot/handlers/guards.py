@@ -4,8 +4,10 @@ Telegram is said to deliver only callback data that is on the pressed message, b
 chat's buttons and our own mistakes still reach the bot, so nothing relies on it. A press reaches the
 handler of its kind only if its data is a non-empty ASCII string of at most 64 bytes that matches the kind's
 pattern in full (``bot.messages.keyboards.PATTERNS``, bounded fields), and it was pressed in a chat where
-that kind of button is shown (``SHOWN_IN``: group buttons in groups, hands in the private chat). Anything
-else is no handler's: it falls through to the one catch-all that answers with the "stale" alert
+that kind of button is shown (``SHOWN_IN``: group buttons in groups, hands in the private chat), on a
+message that really carries that button (so no handler acts on, deletes or edits a message that is not the
+one its button was on; a message too old to be shown to the bot is left to the handler's own checks).
+Anything else is no handler's: it falls through to the one catch-all that answers with the "stale" alert
 (``bot/app.py``), and changes nothing.
 """
 
@@ -14,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from telegram import Update
+from telegram import Message, Update
 from telegram.constants import ChatType
 from telegram.ext import CallbackQueryHandler, ContextTypes
 
-from bot.messages.keyboards import MAX_CALLBACK, PATTERNS, SHOWN_IN
+from bot.messages.keyboards import MAX_CALLBACK, PATTERNS, SHOWN_IN, has_button
 
 ButtonCallback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
@@ -30,14 +32,16 @@ CHAT_TYPES: dict[str, frozenset[str]] = {
 
 def pressed_where_shown(update: Update, kind: str) -> bool:
     """True if the press's data could be a button of ``kind`` (short ASCII; its pattern is checked by the
-    handler) and it came from a chat where such buttons are shown. A press from an inline message has no
-    chat: the bot never sends one."""
+    handler), it came from a chat where such buttons are shown, and the pressed message shows it. A press
+    from an inline message has no chat: the bot never sends one."""
     query = update.callback_query
     chat = update.effective_chat
     if query is None or chat is None or chat.type not in CHAT_TYPES[SHOWN_IN[kind]]:
         return False
     data = query.data
-    return isinstance(data, str) and data.isascii() and 0 < len(data) <= MAX_CALLBACK
+    if not (isinstance(data, str) and data.isascii() and 0 < len(data) <= MAX_CALLBACK):
+        return False
+    return not isinstance(query.message, Message) or has_button(query.message.reply_markup, data)
 
 
 class ButtonHandler(CallbackQueryHandler[ContextTypes.DEFAULT_TYPE, None]):

@@ -65,4 +65,3 @@ def test_levels_grow_in_budget() -> None:
     budgets = [LEVELS[level].iterations for level in ("easy", "medium", "hard")]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
     assert [level.title for level in LEVELS.values()] == ["آسان", "متوسط", "سخت"]
-

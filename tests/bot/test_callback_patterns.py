@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from telegram import CallbackQuery, Chat, Message, Update, User
+from telegram import CallbackQuery, Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatType
 
 from bot.app import BUTTONS
@@ -283,9 +283,12 @@ def _numbers(kind: str, data: str) -> list[int]:
 _WHEN = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
 
 
-def _press(data: str | None, chat_type: str | None) -> Update:
+def _press(data: str | None, chat_type: str | None, shown: str | None = "") -> Update:
+    """A press of ``data`` on a message whose one button carries ``shown`` (by default ``data`` itself)."""
     chat = Chat(id=-1001000000001 if chat_type != ChatType.PRIVATE else 42, type=chat_type or ChatType.PRIVATE)
-    message = Message(message_id=5, date=_WHEN, chat=chat) if chat_type is not None else None
+    on = data if shown == "" else shown
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("x", callback_data=on)]]) if on else None
+    message = Message(message_id=5, date=_WHEN, chat=chat, reply_markup=markup) if chat_type is not None else None
     query = CallbackQuery(
         id="1",
         from_user=User(id=42, first_name="x", is_bot=False),
@@ -315,6 +318,18 @@ def test_empty_overlong_and_non_ascii_data_is_no_handler_s(kind: str) -> None:
     data = sorted(MADE[kind])[0]
     for bad in (None, "", data + "x" * 70, data + "\u200c", data + "\ud800", "۱" + data, " " + data):
         assert not handler.check_update(_press(bad, where)), bad
+
+
+@pytest.mark.parametrize("kind", sorted(PATTERNS))
+def test_data_that_is_not_on_the_pressed_message_is_no_handler_s(kind: str) -> None:
+    """Valid data pressed on another message (one without that button, or with none) reaches no handler: no
+    handler then acts on, edits or deletes a message its button was never on."""
+    handler = ButtonHandler(kind, BUTTONS[kind])
+    where = ChatType.SUPERGROUP if SHOWN_IN[kind] == "group" else ChatType.PRIVATE
+    data, *others = sorted(MADE[kind])
+    assert handler.check_update(_press(data, where))
+    assert not handler.check_update(_press(data, where, shown=None))
+    assert not handler.check_update(_press(data, where, shown=others[0] if others else "x:other"))
 
 
 def test_has_button_tells_whether_the_pressed_message_shows_the_data() -> None:

@@ -2,32 +2,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import httpx
 import redis.asyncio as aioredis
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import board_of, button, buttons, open_lobby, table
+from bot.dev.simulate import button, buttons, open_lobby, table
 from bot.messages import texts
 from bot.runtime.store import Store
 from sandbox.control_client import ControlClient
 
 
 async def test_each_forum_topic_holds_its_own_game(sandbox: ControlClient) -> None:
+    """Each step waits for what it should bring on screen (not for the chat to go quiet: the bot may be
+    pacing its messages, and a quiet moment can come before the board)."""
     t = await table(sandbox)
     host, guest = t.players
     forum = await sandbox.group("انجمن", [host["id"], guest["id"]], [host["id"]], is_forum=True)
+
+    def lobby_in(topic: int) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
+        return lambda ms: next(
+            (m for m in ms if m["from_bot"] and buttons(m) and m["message_thread_id"] == topic), None
+        )
+
     for topic in (11, 22):
         await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=topic)
-        await sandbox.idle()
-    lobbies = [m for m in await sandbox.messages(forum["id"]) if m["from_bot"] and buttons(m)]
-    assert sorted(m["message_thread_id"] for m in lobbies) == [11, 22]
-    lobby = next(m for m in lobbies if m["message_thread_id"] == 22)
+        await sandbox.wait_for(forum["id"], lobby_in(topic))
+    lobby = await sandbox.wait_for(forum["id"], lobby_in(22))
     await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    await sandbox.idle()
-    lobby = next(m for m in await sandbox.messages(forum["id"]) if m["message_id"] == lobby["message_id"])
+    lobby = await sandbox.wait_for(
+        forum["id"],
+        lambda ms: next(
+            (m for m in ms if m["message_id"] == lobby["message_id"] and m["edits"] > lobby["edits"]), None
+        ),
+    )
     await sandbox.press(forum["id"], lobby["message_id"], host["id"], button(lobby, ":start")["data"])
-    await sandbox.idle()
-    board = board_of(await sandbox.messages(forum["id"]))
+    board = await sandbox.wait_for(
+        forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and m.get("photo")), None)
+    )
     assert board["message_thread_id"] == 22 and buttons(board)
     other = next(m for m in await sandbox.messages(forum["id"]) if m["message_thread_id"] == 11 and buttons(m))
     assert "اتاق انتظار" in other["text"]  # topic 11 still waits in its lobby

@@ -587,9 +587,9 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
 
 
 async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker(system: Harness) -> None:
-    """``new:<game>`` forged into a private chat is stale and opens nothing there; onto another message of a
-    group with no game it opens the lobby (anyone may, with /new) but deletes nothing; the picker's own
-    press is refused with an alert while a game is open, and sends nothing."""
+    """``new:<game>`` forged into a private chat is stale and opens nothing there; forged onto another message
+    of a group (one without that button) it is stale too and opens or deletes nothing; the picker's own press
+    opens the lobby, and is refused with an alert while a game is open, and sends nothing."""
     store = Store.from_url(system.redis_url)
     async with ControlClient(system.url) as client:
         try:
@@ -605,7 +605,13 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
             picker = await _reply(client, t.chat_id, host["id"], "/new")
             assert any(b["data"] == "new:conqueror" for b in buttons(picker))
             games = await _reply(client, t.chat_id, host["id"], "/games")
+            before = await client.messages(t.chat_id)
             answer = await client.press_forged(t.chat_id, games["message_id"], guest["id"], "new:coin_age")
+            assert (answer["text"], answer["show_alert"]) == (texts.STALE, True)
+            assert await client.idle(quiet=0.5)
+            assert await client.messages(t.chat_id) == before and await store.load(t.chat_id) is None
+
+            answer = await client.press(t.chat_id, picker["message_id"], guest["id"], "new:coin_age")
             assert answer["answered"] and not answer["text"]
             lobby = await client.wait_for(
                 t.chat_id, lambda ms: next((m for m in ms if "اتاق انتظار" in (m["text"] or "")), None)
@@ -613,9 +619,11 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
             record = await store.load(t.chat_id)
             assert record is not None and record.phase == "lobby" and record.creator.user_id == guest["id"]
             messages = await client.messages(t.chat_id)
-            assert not any(m["deleted"] for m in messages)  # the /games reply is still there
+            assert not any(m["deleted"] for m in messages if m["message_id"] != picker["message_id"])
 
-            answer = await client.press(t.chat_id, picker["message_id"], host["id"], "new:conqueror")
+            second = await _reply(client, t.chat_id, host["id"], "/new")  # a picker shown while a game is open
+            messages = await client.messages(t.chat_id)
+            answer = await client.press(t.chat_id, second["message_id"], host["id"], "new:conqueror")
             assert (answer["text"], answer["show_alert"]) == (texts.GAME_EXISTS, True)
             assert await client.idle(quiet=0.5)
             assert await client.messages(t.chat_id) == messages and lobby in messages
