@@ -268,7 +268,7 @@ class Condottiere:
             return self._next_turn(state, following, events, hands=hands, lines=lines)
         state = evolve(state, hands=hands, lines=lines)
         if kind == SURRENDER:
-            return self._end_battle(evolve(state, last_passer=seat), "surrender", events)
+            return self._end_battle(state, "surrender", events, surrendered=seat)
         if kind == BISHOP:
             state = self._bishop(state, seat, events)
             if state.players > 2:
@@ -317,7 +317,8 @@ class Condottiere:
         if province not in free_provinces(state):
             raise RuleViolation("a battle is fought over a free province (no control marker, no peace token)")
         events.append(SiteChosen(seat=seat, province=province, province_id=board_of(state).provinces[province].id))
-        return self._start_battle(evolve(state, site=province), seat, events)
+        opener = seat if state.opener == NONE else state.opener
+        return self._start_battle(evolve(state, site=province, opener=NONE), opener, events)
 
     # Turn flow -----------------------------------------------------------------------------------
 
@@ -345,10 +346,17 @@ class Condottiere:
         changes.update(passed=passed, last_passer=last)
         return self._end_battle(evolve(state, **changes), "passes", events)
 
-    def _end_battle(self, state: CondottiereState, reason: str, events: list[Event]) -> CondottiereState:
+    def _end_battle(
+        self, state: CondottiereState, reason: str, events: list[Event], surrendered: int = NONE
+    ) -> CondottiereState:
         """Resolve: strengths, capture, who chooses next, played cards and the season to the discards; then
-        the end of the game, or the discards and redeal (map) or the refill (two players)."""
+        the end of the game, or the discards and redeal (map) or the refill (two players).
+
+        RULES.md: the most Courtesans choose the next site (map game), else the winner; on a tie the last
+        player who really passed, or the Surrender player when nobody had passed. The winner opens the next
+        battle even when the Courtesans gave the site to someone else; after a tie, the site's chooser."""
         lines = state.lines
+        duel = state.players == 2
         power = strengths(lines, state.season)
         top = max(power)
         winner = power.index(top) if power.count(top) == 1 else NONE
@@ -359,12 +367,13 @@ class Condottiere:
             chooser, why = counts.index(most), "courtesans"
         elif winner != NONE:
             chooser, why = winner, "winner"
-        else:
+        elif state.last_passer != NONE:
             chooser, why = state.last_passer, "last_pass"
+        else:
+            chooser, why = surrendered, "surrender"
         played = tuple(c for line in lines for c in line)
         if state.season != NONE:
             played = (*played, state.season)
-        duel = state.players == 2
         events.append(
             BattleEnded(
                 battle=state.battle,
@@ -389,10 +398,11 @@ class Condottiere:
             wins=wins,
             site=NONE,
             chooser=chooser,
+            opener=winner,
             battle=state.battle + 1,
         )
         if duel:
-            return self._after_duel_battle(state, winner, chooser, why, events)
+            return self._after_duel_battle(state, winner, why, events)
         if winner != NONE:
             neighbours = board_of(state).neighbours
             victors = tuple(s for s in range(state.players) if victorious(owners, s, neighbours))
@@ -409,12 +419,21 @@ class Condottiere:
         return self._after_discards(state, events)
 
     def _after_duel_battle(
-        self, state: CondottiereState, winner: int, chooser: int, why: ChooserReason, events: list[Event]
+        self, state: CondottiereState, winner: int, why: ChooserReason, events: list[Event]
     ) -> CondottiereState:
-        """Two players: three battles won end the game; else both refill to 8 from their own decks, and when
-        both have no card left at all the game ends on the battles won."""
+        """Two players: three battles won end the game. Else, as in the map game, a player whose hand holds
+        no mercenary may discard it (RULES.md); then both refill to 8 from their own decks."""
         if winner != NONE and state.wins[winner] >= DUEL_WINS:
             return self._finish(state, "three_battles", (winner,), events)
+        events.append(NextChooser(seat=state.chooser, reason=why, site=False))
+        pending = tuple(s for s, hand in enumerate(state.hands) if hand and hand[0] >= FIRST_SPECIAL)
+        if pending:
+            return evolve(state, phase="discard", pending=pending)
+        return self._refill_duel(state, events)
+
+    def _refill_duel(self, state: CondottiereState, events: list[Event]) -> CondottiereState:
+        """Both draw up to 8 from their own decks; with no card left anywhere the game ends on the battles
+        won; else the next battle opens (the winner, or after a tie the last player who passed)."""
         hands = list(state.hands)
         decks = list(state.decks)
         drawn: list[tuple[int, ...]] = []
@@ -427,12 +446,11 @@ class Condottiere:
             sizes = tuple(len(d) for d in drawn)
             events.append(Dealt(sizes=sizes))
             events.extend(Dealt(sizes=sizes, cards=tuple(CODE[c] for c in d), audience=s) for s, d in enumerate(drawn))
-        state = evolve(state, hands=tuple(hands), decks=tuple(decks))
+        state = evolve(state, hands=tuple(hands), decks=tuple(decks), pending=(), opener=NONE)
         if not hands[0] and not hands[1]:
             best = max(state.wins)
             return self._finish(state, "out_of_cards", tuple(s for s in (0, 1) if state.wins[s] == best), events)
-        events.append(NextChooser(seat=chooser, reason=why))
-        return self._start_battle(state, chooser, events)
+        return self._start_battle(state, state.chooser, events)
 
     def _discard_choice(self, state: CondottiereState, seat: int, choice: int, events: list[Event]) -> CondottiereState:
         if choice not in (0, 1):
@@ -443,7 +461,9 @@ class Condottiere:
             events.append(HandKept(seat=seat))
         pending = tuple(s for s in state.pending if s != seat)
         state = evolve(state, pending=pending)
-        return state if pending else self._after_discards(state, events)
+        if pending:
+            return state
+        return self._refill_duel(state, events) if state.players == 2 else self._after_discards(state, events)
 
     def _discard_hand(self, state: CondottiereState, seat: int, forced: bool, events: list[Event]) -> CondottiereState:
         hand = state.hands[seat]

@@ -19,7 +19,7 @@ MAX_PLAYERS = 6
 NONE = -1  # no card, province or seat
 
 Phase = Literal["site", "battle", "scarecrow", "peace", "discard", "over"]
-ChooserReason = Literal["courtesans", "winner", "last_pass"]
+ChooserReason = Literal["courtesans", "winner", "last_pass", "surrender"]
 EndReason = Literal["victory", "no_free_province", "three_battles", "out_of_cards"]
 
 
@@ -55,7 +55,8 @@ class CondottiereState(BaseModel):
     site: int = NONE  # the province fought over
     phase: Phase
     turn: int = 0  # the seat to play, choose the site, or finish its Scarecrow or Bishop
-    chooser: int = 0  # who chooses the next site (and opens the next battle)
+    chooser: int = 0  # who chooses the next site (and opens the next battle unless ``opener`` is set)
+    opener: int = NONE  # who opens the next battle: the last battle's winner; NONE: the site's chooser
     passed: tuple[bool, ...]
     last_passer: int = NONE
     pending: tuple[int, ...] = ()  # discard phase: seats still to say whether they discard their hand
@@ -142,9 +143,12 @@ class BattleEnded(Event):
 
 
 class NextChooser(Event):
+    """Who chooses the next battle's site (map game), or who opens the next battle (two players: no site)."""
+
     kind: Literal["next_chooser"] = "next_chooser"
     seat: int
     reason: ChooserReason
+    site: bool = True
 
 
 class HandDiscarded(Event):

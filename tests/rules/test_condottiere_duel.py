@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from condottiere_support import GAME, codes, kinds, legal, make_state, play, public
+from condottiere_support import GAME, act, codes, kinds, legal, make_state, play, public
 
 from rules.condottiere.data import CODE, KIND_OF, KINDS
-from rules.condottiere.model import BattleEnded, Dealt, GameEnded, NextChooser, Passed
+from rules.condottiere.model import BattleEnded, Dealt, GameEnded, HandDiscarded, NextChooser, Passed
 
 
 def test_setup_two_decks_of_23_hands_of_8_no_map() -> None:
@@ -59,8 +59,33 @@ def test_winner_opens_the_next_battle() -> None:
     """§ winner: the winner of a battle starts the next one."""
     state = make_state(players=2, hands={0: "5", 1: "3"}, lines={1: "10"}, passed=(1,), last_passer=1)
     step = play(state, "x")
-    assert NextChooser(seat=1, reason="winner") in step.events
+    assert NextChooser(seat=1, reason="winner", site=False) in step.events
     assert step.state.phase == "battle" and GAME.to_act(step.state) == (1,)
+
+
+def test_a_hand_with_no_mercenary_may_be_discarded_and_refilled_to_8() -> None:
+    """RULES.md, two players: as in the map game a hand with no mercenary may be discarded; the cards leave
+    the game and the hand is refilled to 8 from the player's own deck. A hand with mercenaries is not asked."""
+    state = make_state(players=2, hands={0: "bi sc", 1: "3"}, lines={0: "10", 1: "4"}, passed=(1,), last_passer=1)
+    state = play(state, "x").state
+    assert state.phase == "discard" and GAME.to_act(state) == (0,)
+    assert legal(state, 0) == {"d.y", "d.n"}
+    out_before = len(state.discard)
+    step = act(state, 0, "d.y")
+    state = step.state
+    discarded = [e for e in step.events if isinstance(e, HandDiscarded)]
+    assert [(e.seat, sorted(c.split("#")[0] for c in e.cards), e.forced) for e in discarded] == [
+        (0, ["bi", "sc"], False)
+    ]
+    assert len(state.discard) == out_before + 2
+    assert [len(h) for h in state.hands] == [8, 8]
+    assert state.phase == "battle" and GAME.to_act(state) == (0,)
+
+
+def test_a_kept_hand_is_refilled_to_8_as_well() -> None:
+    state = make_state(players=2, hands={0: "bi sc", 1: "3"}, lines={0: "10", 1: "4"}, passed=(1,), last_passer=1)
+    state = act(play(state, "x").state, 0, "d.n").state
+    assert [len(h) for h in state.hands] == [8, 8] and state.phase == "battle"
 
 
 def test_tie_the_last_player_to_pass_opens_the_next_battle() -> None:
@@ -131,7 +156,10 @@ def test_two_player_game_end_to_end() -> None:
         (seat,) = GAME.to_act(state)
         offered = legal(state)
         mercenaries = [t for t in offered if t[2:].isdigit()]
-        text = max(mercenaries, key=lambda t: int(t[2:])) if seat == 0 and mercenaries else "x"
+        if state.phase == "discard":
+            text = "d.n"  # a hand with no mercenary left is kept
+        else:
+            text = max(mercenaries, key=lambda t: int(t[2:])) if seat == 0 and mercenaries else "x"
         step = play(state, text)
         battles += kinds(step.events).count("battle_ended")
         state = step.state

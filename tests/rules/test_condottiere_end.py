@@ -16,6 +16,7 @@ from rules import NotYourTurn
 from rules.condottiere import CondottiereOptions, CondottiereState
 from rules.condottiere.data import ITALY, KINDS, REKAB
 from rules.condottiere.model import (
+    NONE,
     BattleEnded,
     Dealt,
     GameEnded,
@@ -105,26 +106,44 @@ def test_all_passing_without_playing_is_a_tie() -> None:
     assert NextChooser(seat=2, reason="last_pass") in step.events
 
 
-def test_surrender_tie_the_surrendering_player_chooses() -> None:
-    """(interp.) Surrender ends the battle like a last pass: on a tie its player chooses the next site."""
+def test_surrender_tie_the_last_player_who_really_passed_chooses() -> None:
+    """RULES.md: a tie ended by Surrender is settled like one ended by passes: the last player who really
+    passed chooses the next site, not the Surrender player."""
     state = make_state(hands={0: "1", 1: "su", 2: "1"}, lines={0: "5", 1: "5"}, turn=1, passed=(2,), last_passer=2)
     step = play(state, "p.su")
-    assert NextChooser(seat=1, reason="last_pass") in step.events
+    assert NextChooser(seat=2, reason="last_pass") in step.events
+
+
+def test_surrender_tie_with_nobody_passed_the_surrender_player_chooses() -> None:
+    """RULES.md: a tie ended by Surrender when nobody had passed: the Surrender player chooses."""
+    state = make_state(hands={0: "1", 1: "su", 2: "1"}, lines={0: "5", 1: "5"}, turn=1)
+    step = play(state, "p.su")
+    assert NextChooser(seat=1, reason="surrender") in step.events
+    assert GAME.to_act(step.state) == (1,) and step.state.phase == "site"
 
 
 # -- The Courtesan rule -----------------------------------------------------------------------------
 
 
-def test_most_courtesans_chooses_the_next_site() -> None:
-    """§ Courtesan / RULES.md: the player who played the most Courtesans chooses the next site, instead of
-    the winner, and opens the next battle (interp.: whoever chooses the site plays first)."""
+def test_most_courtesans_chooses_the_next_site_the_winner_opens_the_battle() -> None:
+    """§ Courtesan / RULES.md: the player who played the most Courtesans chooses the next site instead of
+    the winner, but the battle's winner opens the next battle («شروع کننده جنگ بعدی برنده جنگ قبلی است»)."""
     step = play(last_pass({0: "co co", 1: "10", 2: "co"}), "x")
     assert step.state.owners[province("bella")] == 1
     assert NextChooser(seat=0, reason="courtesans") in step.events
     state = step.state
     assert GAME.to_act(state) == (0,)
     state = play(state, f"s.{province('lia')}").state
-    assert GAME.to_act(state) == (0,)
+    assert state.phase == "battle" and GAME.to_act(state) == (1,)
+
+
+def test_after_a_tie_the_sites_chooser_opens_the_battle() -> None:
+    """RULES.md: after a tie nobody won, so the player who chose the site (the last to pass) opens the
+    battle."""
+    state = play(last_pass({0: "5", 1: "5"}), "x").state
+    assert state.phase == "site" and GAME.to_act(state) == (0,)
+    state = play(state, f"s.{province('lia')}").state
+    assert GAME.to_act(state) == (0,) and state.opener == NONE
 
 
 def test_courtesan_tie_the_battle_winner_chooses() -> None:
