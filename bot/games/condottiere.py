@@ -64,9 +64,50 @@ class CondottiereHands:
             lines.append(f"⚔️ جنگ {num(view.battle)} در {province(view.map, view.battle_site)}")
         if view.phase != "site":
             lines.append(f"💪 قدرت صف شما: {num(view.strengths[view.seat])}")
-        if view.phase == "discard":
+        if view.phase == "discard" and view.seat in view.to_act:
             lines.append("سربازی در دستتان نمانده: می‌توانید دستتان را دور بیندازید یا نگه دارید.")
+        elif view.phase == "discard":
+            deciding = joined([name(names[s]) for s in view.to_act])
+            lines.append(f"⏳ منتظر بمانید: {deciding} تصمیم می‌گیرد که دستش را دور بیندازد یا نه.")
+        if view.phase == "peace" and view.turn == view.seat:
+            lines.append("🕊 ریش سفید بازی شد: نشان صلح را با دکمه‌های زیر صفحهٔ بازی در گروه جابه‌جا کنید.")
         return lines
+
+
+def _how_won(view: CondottiereView) -> str:
+    """The winning line, naming the provinces: «۳ استانِ به‌هم‌پیوسته: …», «۵ استان: …», or why the game
+    ended without a conquest."""
+    if view.end_reason == "three_battles":
+        return f"⚔️ {num(DUEL_WINS)} جنگ برده"
+    if view.end_reason == "out_of_cards":
+        return "🃏 کارت‌ها تمام شد؛ بیشترین جنگِ برده"
+    if view.end_reason == "no_free_province":
+        return "🗺 استان آزادی نماند؛ بیشترین استان"
+    if view.map is None or not view.winners:
+        return ""
+    board = BOARDS[view.map]
+    seat = view.winners[0]
+    held = [i for i, owner in enumerate(view.owners) if owner == seat]
+    if len(held) >= PROVINCES_TO_WIN:
+        names = [board.provinces[i].name for i in held]
+        return f"🗺 {num(len(held))} استان: {joined(names)}"
+    group = _connected(held, board.neighbours)
+    return f"🗺 {num(len(group))} استانِ به‌هم‌پیوسته: {joined([board.provinces[i].name for i in group])}"
+
+
+def _connected(held: list[int], neighbours: Sequence[Sequence[int]]) -> list[int]:
+    """The largest group of held provinces joined by borders, in map order."""
+    left, best = set(held), list[int]()
+    while left:
+        group, frontier = set(), [left.pop()]
+        while frontier:
+            here = frontier.pop()
+            group.add(here)
+            found = [j for j in neighbours[here] if j in left]
+            left.difference_update(found)
+            frontier += found
+        best = max(best, sorted(group), key=len)
+    return best
 
 
 class CondottierePresenter:
@@ -126,20 +167,21 @@ class CondottierePresenter:
         if isinstance(event, SiteChosen):
             return f"📍 {who(event.seat)} جنگ را در {province(board, event.province)} آغاز کرد."
         if isinstance(event, CardPlayed):
-            return f"🗡 {who(event.seat)} {kind_name(event.card)} بازی کرد."
+            return f"🗡 {who(event.seat)} {kind_name(event.card)} را بازی کرد."
         if isinstance(event, SeasonDiscarded):
             return f"🍂 {kind_name(event.card)} از جایگاه فصل کنار رفت."
         if isinstance(event, BishopDiscarded):
-            burnt = joined([kind_name(c) for c in event.cards]) if event.cards else "هیچ سربازی"
-            return f"⛪ ریش سفیدِ {who(event.seat)}: {burnt} سوخت."
+            if not event.cards:
+                return f"🧓 ریش سفیدِ {who(event.seat)}: هیچ سربازی نسوخت."
+            return f"🧓 ریش سفیدِ {who(event.seat)}: {joined([kind_name(c) for c in event.cards])} سوخت."
         if isinstance(event, PeaceTokenPlaced):
             if event.province is None:
                 return f"🕊 {who(event.seat)} نشان صلح را جابه‌جا نکرد."
             return f"🕊 {who(event.seat)} نشان صلح را روی {province(board, event.province)} گذاشت."
         if isinstance(event, ScarecrowReturned):
             if event.card is None:
-                return f"🎃 {who(event.seat)} با مترسک سربازی برنگرداند."
-            return f"🎃 {who(event.seat)} با مترسک {kind_name(event.card)} را به دست برگرداند."
+                return f"🌾 {who(event.seat)} با مترسک سربازی برنگرداند."
+            return f"🌾 {who(event.seat)} با مترسک {kind_name(event.card)} را به دست برگرداند."
         if isinstance(event, Passed):
             return f"✋ {who(event.seat)} پاس داد{' (کارتی نداشت)' if event.automatic else ''}."
         if isinstance(event, BattleEnded):
@@ -151,7 +193,14 @@ class CondottierePresenter:
                 f" (قدرت {num(event.strengths[event.winner])})."
             )
         if isinstance(event, NextChooser):
-            why = {"courtesans": "بیشترین شیرزن", "winner": "برندهٔ جنگ", "last_pass": "آخرین پاس"}[event.reason]
+            why = {
+                "courtesans": "بیشترین شیرزن",
+                "winner": "برندهٔ جنگ",
+                "last_pass": "آخرین پاس",
+                "surrender": "پرچمدار",
+            }[event.reason]
+            if not event.site:
+                return f"⚔️ جنگ بعدی را {who(event.seat)} شروع می‌کند ({why})."
             return f"🧭 محل جنگ بعدی را {who(event.seat)} انتخاب می‌کند ({why})."
         if isinstance(event, HandDiscarded):
             forced = " (ناچار، تنها دارندهٔ کارت)" if event.forced else ""
@@ -188,13 +237,15 @@ class CondottierePresenter:
         return lines
 
     def result(self, view: CondottiereView, names: Sequence[str]) -> list[str]:
+        """How the game was won, then everyone ranked, the winners first."""
         held = view.provinces_held if view.variant == "map" else view.wins
         label = "استان" if view.variant == "map" else "جنگ برده"
-        lines = [f"{name(names[i])}: <b>{num(n)}</b> {label}" for i, n in enumerate(held)]
-        if len(view.winners) == len(names) > 1:
-            lines.append("🤝 مساوی!")
-        else:
-            lines.append("🏆 برنده: " + "، ".join(f"<b>{name(names[w])}</b>" for w in view.winners))
+        draw = len(view.winners) == len(names) > 1
+        lines = ["🤝 مساوی!"] if draw else [f"🏆 برنده: {joined([f'<b>{name(names[w])}</b>' for w in view.winners])}"]
+        if not draw and (how := _how_won(view)):
+            lines.append(how)
+        order = sorted(range(len(names)), key=lambda s: (s not in view.winners, -held[s], s))
+        lines += [f"{num(rank)}. {name(names[s])}: <b>{num(held[s])}</b> {label}" for rank, s in enumerate(order, 1)]
         return lines
 
     def root_depth(self, kind: str) -> int:
@@ -213,7 +264,7 @@ class CondottierePresenter:
         if kind == "s":
             return f"📍 {province(view.map, int(arg))}"
         if kind == "sc":
-            return "هیچ" if arg == "n" else f"🎃 {kind_name(arg)}"
+            return "هیچ" if arg == "n" else f"🌾 {kind_name(arg)}"
         if kind == "pz":
             return "🕊 همان‌جا بماند" if arg == "k" else f"🕊 {province(view.map, int(arg))}"
         if kind == "d":

@@ -214,10 +214,11 @@ def _draw_header(
     title_font = font(34, bold=True)
     draw_text(pen, (right - 22, y1), labels.TITLE, font=title_font, fill=theme.ink, anchor="rm")
     x = right - 22 - text_size(labels.TITLE, font=title_font)[0] - 24
-    battle = persian_digits(labels.BATTLE.format(n=view.battle))
-    battle_font = font(26, bold=True)
-    draw_text(pen, (x, y1 + 2), battle, font=battle_font, fill=theme.ink, anchor="rm")
-    x -= text_size(battle, font=battle_font)[0] + 24
+    if not view.finished:  # a finished game's counter names the battle that will never be fought
+        battle = persian_digits(labels.BATTLE.format(n=view.battle))
+        battle_font = font(26, bold=True)
+        draw_text(pen, (x, y1 + 2), battle, font=battle_font, fill=theme.ink, anchor="rm")
+        x -= text_size(battle, font=battle_font)[0] + 24
     site = "" if view.finished else _site_text(view)
     if site:
         site_font = font(24)

@@ -1,0 +1,74 @@
+"""رکب in Persian: who opens and chooses next, the discard step told only to those who decide, the peace
+token pointed to in the group, and a result that says how the game was won, the winner first."""
+
+from __future__ import annotations
+
+from bot.games.condottiere import presenter
+from rules import GAMES
+from rules.condottiere.data import REKAB
+from rules.condottiere.model import BishopDiscarded, CardPlayed, NextChooser
+from rules.evolve import evolve
+
+NAMES = ["علی", "مریم", "سارا"]
+GAME = GAMES["condottiere"]
+STATE = GAME.setup(3, 1)
+VIEW = GAME.view(STATE, None)
+
+
+def _province(name: str) -> int:
+    return next(p.index for p in REKAB.provinces if p.id == name)
+
+
+def test_next_chooser_says_why_and_a_surrender_tie_is_not_a_last_pass() -> None:
+    lines = presenter.describe(
+        [
+            NextChooser(seat=1, reason="surrender"),
+            NextChooser(seat=2, reason="last_pass"),
+            NextChooser(seat=0, reason="winner", site=False),
+        ],
+        NAMES,
+        VIEW,
+    )
+    assert "مریم" in lines[0] and "پرچمدار" in lines[0] and "آخرین پاس" not in lines[0]
+    assert "آخرین پاس" in lines[1]
+    assert "جنگ بعدی را" in lines[2] and "شروع می‌کند" in lines[2] and "محل" not in lines[2]
+
+
+def test_cards_are_played_and_a_bishop_may_burn_nothing() -> None:
+    played, nothing = presenter.describe(
+        [CardPlayed(seat=0, card="5#1"), BishopDiscarded(seat=1, cards=())], NAMES, VIEW
+    )
+    assert "را بازی کرد" in played
+    assert "هیچ سربازی نسوخت" in nothing and "⛪" not in nothing
+
+
+def test_only_the_players_who_may_discard_are_told_so() -> None:
+    deciding = evolve(GAME.view(STATE, 0), phase="discard", to_act=(0,))
+    waiting = evolve(GAME.view(STATE, 1), phase="discard", to_act=(0,))
+    assert any("دور بیندازید" in line for line in presenter.hands.lines(deciding, NAMES))
+    told = presenter.hands.lines(waiting, NAMES)
+    assert not any("سربازی در دستتان نمانده" in line for line in told)
+    assert any("منتظر" in line and "علی" in line for line in told)
+
+
+def test_after_a_bishop_in_private_the_hand_points_to_the_group_for_the_peace_token() -> None:
+    mine = evolve(GAME.view(STATE, 2), phase="peace", turn=2, to_act=(2,))
+    assert any("نشان صلح" in line and "گروه" in line for line in presenter.hands.lines(mine, NAMES))
+    other = evolve(GAME.view(STATE, 0), phase="peace", turn=2, to_act=(2,))
+    assert not any("نشان صلح" in line for line in presenter.hands.lines(other, NAMES))
+
+
+def test_the_result_names_the_provinces_and_ranks_the_winner_first() -> None:
+    owners = [None] * REKAB.size
+    for name in ("bella", "caline", "borge"):
+        owners[_province(name)] = 2
+    owners[_province("lia")] = 0
+    view = evolve(
+        VIEW, finished=True, phase="over", winners=(2,), end_reason="victory", owners=tuple(owners),
+        provinces_held=(1, 0, 3),
+    )  # fmt: skip
+    lines = presenter.result(view, NAMES)
+    assert "سارا" in lines[0] and "برنده" in lines[0]
+    assert lines[1].startswith("🗺 ۳ استانِ به‌هم‌پیوسته:")
+    assert all(REKAB.provinces[_province(p)].name in lines[1] for p in ("bella", "caline", "borge"))
+    assert "سارا" in lines[2] and "علی" in lines[3] and "مریم" in lines[4]
