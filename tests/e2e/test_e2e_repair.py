@@ -100,6 +100,27 @@ async def _wait_log(harness: Harness, pattern: str, timeout: float = 15.0) -> No
         await asyncio.sleep(0.05)
 
 
+HAND_CALLS = {"sendPhoto", "editMessageMedia", "editMessageCaption", "editMessageReplyMarkup"}
+
+
+async def _hands_redrawn(sandbox: ControlClient, t: Table, after: int, timeout: float = 30.0) -> float:
+    """Wait until the bot has drawn every player's private message again (the move changed every seat's
+    view, so each is behind) since log entry ``after``; return when the last of those calls ended
+    (``time.monotonic``). Waiting for a quiet chat would not do: a drawer waiting for the group's flood budget
+    makes no call for seconds before it draws."""
+    players = {p["id"] for p in t.players}
+    seen: dict[int, float] = {}
+    deadline = time.monotonic() + timeout
+    while set(seen) != players:
+        assert time.monotonic() < deadline, f"hands drawn again only for {sorted(seen)} of {sorted(players)}"
+        page = await sandbox.log(after=after, wait=0.5)
+        after = page["next"]
+        for item in page["items"]:
+            if item["method"] in HAND_CALLS and item["chat_id"] in players:
+                seen[item["chat_id"]] = max(seen.get(item["chat_id"], 0.0), item["t"] + item["duration"])
+    return max(seen.values())
+
+
 async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up_to_date(
     sandbox: ControlClient, harness: Harness
 ) -> None:
@@ -111,10 +132,10 @@ async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up
     assert harness.bot is not None
     harness.bot.wait_stopped()
     assert await _hands(sandbox, harness, t) == before, "the hands must still be the old ones here"
+    mark = (await sandbox.log())["next"]
     started = time.monotonic()
     harness.restart_bot(kill=True, env={STOP_AT: None})
-    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
-    healed_in = time.monotonic() - started
+    healed_in = await _hands_redrawn(sandbox, t, mark) - started
     healed = await _hands(sandbox, harness, t)
     assert healed != before, "the crash left no hand behind: the test did not reach its moment"
     assert healed == await _fresh_hands(sandbox, harness, t)
@@ -140,11 +161,11 @@ async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_a
     await _wait_log(harness, "redraw waits for Redis")
     await asyncio.sleep(2.0)  # an outage of a few seconds: the deadline poll backs off meanwhile
     assert await _hands(sandbox, harness, t) == before
+    mark = (await sandbox.log())["next"]
     harness.start_redis()
     back = time.monotonic()
-    await _wait_log(harness, "Redis answers again", timeout=WITHIN + 5)
-    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
-    healed_in = time.monotonic() - back
+    healed_in = await _hands_redrawn(sandbox, t, mark) - back
+    await _wait_log(harness, "Redis answers again")
     healed = await _hands(sandbox, harness, t)
     assert healed != before
     assert healed == await _fresh_hands(sandbox, harness, t)
