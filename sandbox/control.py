@@ -189,7 +189,6 @@ async def create_chat(request: web.Request) -> Any:
     if chat.members and chat.bot_present:
         # Telegram tells the bot it was added, by whoever added it.
         actor = sandbox.world.users[chat.members[0]]
-        chat.seen.add(actor.id)
         payload = {
             "chat": chat_json(sandbox.world, chat),
             "from": user_json(actor),
@@ -255,7 +254,6 @@ async def post_message(request: web.Request) -> Any:
         is_automatic_forward=bool(body.get("automatic_forward")),
     )
     if chat.bot_present:  # a bot removed from a group hears nothing from it
-        chat.seen.add(user.id)
         sandbox.push_update("message", message_json(world, message), chat.id)
     return message_view(world, message)
 
@@ -292,7 +290,6 @@ async def _press(request: web.Request, forged: bool) -> Any:
     record = sandbox.new_query(chat.id, message.message_id)
     if not chat.bot_present:  # the bot is out of the group: nobody answers the press
         return {"answered": False, "text": None, "show_alert": False, "url": None, "query_id": record.id}
-    chat.seen.add(user.id)
     payload = {
         "id": record.id,
         "from": user_json(user),

@@ -103,7 +103,6 @@ class Chat:
     next_message_id: int = 1
     bot_status: str = "member"  # one of BOT_STATUSES; Telegram adds a bot as a plain member
     migrated_to: int | None = None  # a basic group that became this supergroup
-    seen: set[int] = field(default_factory=set)  # users whose messages or presses here reached the bot
 
     @property
     def bot_present(self) -> bool:

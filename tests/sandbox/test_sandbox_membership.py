@@ -196,15 +196,13 @@ async def test_users_delete_messages_and_replies_to_them_need_allow_sending_with
         await bot.edit_message_caption(chat_id=group["id"], message_id=board.message_id, caption="x")
 
 
-async def test_member_lookups_need_admin_rights_or_a_user_the_bot_has_heard_from(
-    bot: Bot, world: Any, client: httpx.AsyncClient
-) -> None:
+async def test_member_lookups_need_admin_rights(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
     owner, talker, quiet = await world.user("O"), await world.user("T"), await world.user("Q")
     plain = await world.group("G", [talker, quiet], creator=owner["id"])
     await world.say(plain["id"], talker, "سلام")
-    with pytest.raises(BadRequest, match=r"(?i)member list is inaccessible"):
-        await bot.get_chat_member(plain["id"], quiet["id"])
-    assert (await bot.get_chat_member(plain["id"], talker["id"])).status == ChatMemberStatus.MEMBER
+    for user in (quiet, talker, owner):  # stricter than Telegram, which may answer for a user it just heard from
+        with pytest.raises(BadRequest, match=r"(?i)member list is inaccessible"):
+            await bot.get_chat_member(plain["id"], user["id"])
     assert (await bot.get_chat_member(plain["id"], 100000)).status == ChatMemberStatus.MEMBER  # itself
     assert [m.user.id for m in await bot.get_chat_administrators(plain["id"])] == [owner["id"]]
     promoted = await world.group("H", [talker, quiet], creator=owner["id"], bot_admin=True)
