@@ -50,9 +50,11 @@ class ControlClient:
         body = {"title": title, "members": members, "admins": admins or [], "is_forum": is_forum, **extra}
         return dict(await self._post("/sandbox/chats", body))
 
-    async def bot_status(self, chat_id: int, status: str, by: int | None = None) -> dict[str, Any]:
-        """Make the bot an administrator, a member, restricted (muted), left (removed) or kicked there."""
-        return dict(await self._post(f"/sandbox/chats/{chat_id}/bot", {"status": status, "by": by}))
+    async def bot_status(self, chat_id: int, status: str, by: int | None = None, notify: bool = True) -> dict[str, Any]:
+        """Make the bot an administrator, a member, restricted (muted), left (removed) or kicked there;
+        ``notify=False`` (tests only) keeps the my_chat_member update from the bot."""
+        body = {"status": status, "by": by, "notify": notify}
+        return dict(await self._post(f"/sandbox/chats/{chat_id}/bot", body))
 
     async def migrate(self, chat_id: int, by: int | None = None, service_messages: bool = True) -> dict[str, Any]:
         """Upgrade a basic group to a supergroup; returns the new chat."""

@@ -39,8 +39,9 @@ def _actor(sandbox: Sandbox, chat: Chat, body: dict[str, Any]) -> User:
 
 @_json_route
 async def bot_status(request: web.Request) -> Any:
-    """``{status, by?}``: the bot becomes an administrator, a member, restricted (no right to send), left
-    (removed) or kicked (removed and banned); the bot gets ``my_chat_member``."""
+    """``{status, by?, notify?=true}``: the bot becomes an administrator, a member, restricted (no right to send),
+    left (removed) or kicked (removed and banned); the bot gets ``my_chat_member``. ``notify: false`` (tests
+    only) keeps that update from the bot, so that it first hears of the change from a refused call."""
     sandbox = _sandbox(request)
     chat = _group(sandbox, request)
     body = await _body(request)
@@ -49,7 +50,10 @@ async def bot_status(request: web.Request) -> Any:
         raise ControlError(f"status must be one of {', '.join(BOT_STATUSES)}")
     if chat.migrated_to is not None:
         raise ControlError(f"chat {chat.id} was migrated to the supergroup {chat.migrated_to}")
-    set_bot_status(sandbox, chat, status, _actor(sandbox, chat, body))
+    notify = body.get("notify", True)
+    if not isinstance(notify, bool):
+        raise ControlError("notify must be a boolean")
+    set_bot_status(sandbox, chat, status, _actor(sandbox, chat, body), notify)
     sandbox.touch()
     return {**chat_view(sandbox.world, chat), "bot_status": chat.bot_status}
 

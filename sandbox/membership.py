@@ -63,7 +63,9 @@ def check_member_lookup(chat: Chat, user_id: int) -> None:
     raise bad_request("member list is inaccessible")
 
 
-def set_bot_status(sandbox: Sandbox, chat: Chat, status: str, actor: User) -> dict[str, Any] | None:
+def set_bot_status(
+    sandbox: Sandbox, chat: Chat, status: str, actor: User, notify: bool = True
+) -> dict[str, Any] | None:
     """Promote, demote, mute, remove, ban or re-add the bot; the bot gets a ``my_chat_member`` update."""
     old = chat.bot_status
     if old == status:
@@ -76,7 +78,8 @@ def set_bot_status(sandbox: Sandbox, chat: Chat, status: str, actor: User) -> di
         "old_chat_member": member_status_json(sandbox.world, chat, BOT_ID, old),
         "new_chat_member": member_status_json(sandbox.world, chat, BOT_ID, status),
     }
-    sandbox.push_update("my_chat_member", payload, chat.id)
+    if notify:
+        sandbox.push_update("my_chat_member", payload, chat.id)
     return payload
 
 

@@ -283,6 +283,15 @@ class Store:
     async def is_reachable(self, user_id: int) -> bool:
         return bool(await self._retry(lambda: self.redis.sismember("dh:reachable", str(user_id))))
 
+    # Users the bot has heard from in a group (a message or a press there): members, as far as a bot that is
+    # not an admin can tell.
+
+    async def note_seen(self, chat_id: int, user_id: int) -> None:
+        await self._retry(lambda: self.redis.sadd(f"{chat_prefix(chat_id)}seen", user_id))
+
+    async def was_seen(self, chat_id: int, user_id: int) -> bool:
+        return bool(await self._retry(lambda: self.redis.sismember(f"{chat_prefix(chat_id)}seen", str(user_id))))
+
     async def ping(self) -> bool:
         return bool(await self._retry(lambda: self.redis.ping()))
 
@@ -312,11 +321,8 @@ class Store:
 
     async def _migrate_once(self, old: int, new: int) -> bool:
         prefix, marker = chat_prefix(old), f"{chat_prefix(old)}moved_to"
-        keys = sorted(
-            key
-            async for key in self.redis.scan_iter(match=f"{prefix}*", count=500)
-            if not str(key)[len(prefix) :].startswith(_STAYS)
-        )
+        found = [str(key) async for key in self.redis.scan_iter(match=f"{prefix}*", count=500)]
+        keys = sorted(key for key in found if not key[len(prefix) :].startswith(_STAYS))
         old_tag, new_tag = chat_tag(old, None), chat_tag(new, None)
         armed_old, armed_new = Deadlines.armed_key(old_tag), Deadlines.armed_key(new_tag)
         targets = {key: moved_key(key, old, new) for key in keys}
@@ -327,15 +333,13 @@ class Store:
             plan = [(key, targets[key], await pipe.type(key), bool(await pipe.exists(targets[key]))) for key in keys]
             records = {key: await pipe.hget(key, "d") for key, _, kind, _ in plan if kind == "hash" and ":game:" in key}
             counters = {key: int(await pipe.get(key) or 0) for key, _, kind, _ in plan if key.endswith(":seq")}
-            merged = {
-                key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken
-            }
+            merged = {key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken}
             target_seq = int(await pipe.get(f"{chat_prefix(new)}seq") or 0)
             was_active = bool(await pipe.sismember(self.ACTIVE, old_tag))
             deadlines = [Deadline.parse(str(m)) for m in await pipe.smembers(armed_old)]
             due = {d.member: await pipe.zscore(DUE, d.member) for d in deadlines}
-            pipe.multi()
-            for key, target, kind, taken in plan:
+            pipe.multi()  # type: ignore[no-untyped-call]
+            for key, target, _kind, taken in plan:
                 if key.endswith(":live"):
                     pipe.delete(key)  # the message is in the old chat: the board is posted again in the new one
                 elif key in counters:
