@@ -22,6 +22,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.handlers.access import on_behalf_of_a_chat
 from bot.runtime.commit import commit
+from bot.runtime.outage import STORE_DOWN
 from bot.runtime.recovery import heal
 from bot.runtime.store import chat_tag
 from bot.services import locked_game, parse_tag, services
@@ -177,5 +178,9 @@ async def note_seen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if update.message is None and update.callback_query is None:
         return
-    if not on_behalf_of_a_chat(update):
+    if on_behalf_of_a_chat(update):
+        return
+    try:
         await services(context).store.note_seen(chat.id, user.id)
+    except STORE_DOWN:  # a hint for later, never worth an error to the user: the update itself was handled
+        log.debug("could not note user %s in chat %s: Redis is away", user.id, chat.id)

@@ -139,6 +139,7 @@ async def test_a_group_that_removes_the_bot_has_its_game_stopped_and_can_start_c
     t = await table(sandbox)
     await set_timer(sandbox, t, 3)
     await start_game(sandbox, t)
+    await sandbox.idle()  # the start's last edits are out
     seq = (await sandbox.log())["next"]
     await sandbox.bot_status(t.chat_id, "kicked", by=t.players[0]["id"])
     await sandbox.idle()

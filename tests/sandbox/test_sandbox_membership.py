@@ -208,3 +208,15 @@ async def test_member_lookups_need_admin_rights(bot: Bot, world: Any, client: ht
     promoted = await world.group("H", [talker, quiet], creator=owner["id"], bot_admin=True)
     assert (await bot.get_chat_member(promoted["id"], quiet["id"])).status == ChatMemberStatus.MEMBER
     assert (await bot.get_chat_member(promoted["id"], 100000)).status == ChatMemberStatus.ADMINISTRATOR
+
+
+async def test_a_change_can_be_kept_from_the_bot_to_be_noticed_by_a_refused_send(
+    bot: Bot, world: Any, client: httpx.AsyncClient
+) -> None:
+    owner = await world.user("O")
+    group = await world.group("G", [], creator=owner["id"])
+    await _drain(bot)
+    await _post(client, f"/sandbox/chats/{group['id']}/bot", {"status": "restricted", "notify": False})
+    assert await _drain(bot) == []
+    with pytest.raises(BadRequest, match=r"(?i)not enough rights to send text messages"):
+        await bot.send_message(group["id"], "x")
