@@ -10,10 +10,19 @@ from pathlib import Path
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.constants import ParseMode
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Defaults, MessageHandler, filters
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    Defaults,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
 
 from bot.config import Settings
-from bot.handlers import admin, info, lobby, operators, play, private, stats
+from bot.handlers import admin, info, lobby, membership, operators, play, private, stats
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
@@ -51,6 +60,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     store = Store.from_url(redis_url)
     limits = Limits()
     shared = SharedBudgets(store.redis, limits, worker_id(settings.worker_name)) if settings.webhook_url else None
+    limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
@@ -58,7 +68,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         # meanwhile is still sent, unquoted, instead of failing.
         .defaults(Defaults(parse_mode=ParseMode.HTML, allow_sending_without_reply=True))
         .concurrent_updates(256)
-        .rate_limiter(PacedLimiter(pacer=Pacer(limits, shared=shared)))
+        .rate_limiter(limiter)
         .connection_pool_size(64)
         .pool_timeout(10)
         .get_updates_read_timeout(40)
@@ -69,6 +79,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
+    limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
     app.bot_data["services"] = Services(store=store, settings=settings, deadlines=Deadlines(store.redis))
     add_handlers(app)
     return app
@@ -116,7 +127,10 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     for kind, callback in BUTTONS.items():  # each only for its own data, pressed where it is shown
         app.add_handler(ButtonHandler(kind, callback))
     app.add_handler(CallbackQueryHandler(_unknown_button))  # everything else: the stale alert
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, membership.on_migrate))
+    app.add_handler(ChatMemberHandler(membership.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
+    app.add_handler(TypeHandler(Update, membership.note_seen), group=2)
     app.add_error_handler(on_error)
 
 

@@ -16,8 +16,9 @@ from aiohttp import web
 from sandbox.appkey import SANDBOX
 from sandbox.engine import Sandbox
 from sandbox.formatting import FormattedText, command_entities, utf16_len
-from sandbox.state import Chat, User
-from sandbox.telegram_json import bot_user, chat_instance, chat_json, message_json, user_json
+from sandbox.membership import MembershipError, sender, set_blocked
+from sandbox.state import BOT_ID, Chat, User
+from sandbox.telegram_json import bot_user, chat_instance, chat_json, member_status_json, message_json, user_json
 from sandbox.views import chat_view, message_view, user_view
 
 _json_dumps = functools.partial(json.dumps, ensure_ascii=False)
@@ -123,6 +124,10 @@ def _chat_for(sandbox: Sandbox, chat_id: int, user: User) -> Chat:
     chat = sandbox.world.chats.get(chat_id)
     if chat is None:
         raise ControlError(f"chat {chat_id} not found")
+    if chat.migrated_to is not None:
+        raise ControlError(f"chat {chat_id} was migrated to the supergroup {chat.migrated_to}")
+    if chat.type == "channel":
+        raise ControlError(f"chat {chat_id} is a channel: post as it with sender_chat_id in a group")
     if chat.status_of(user.id) == "left":
         raise ControlError(f"user {user.id} is not a member of chat {chat_id}")
     return chat
@@ -155,7 +160,7 @@ async def block_user(request: web.Request) -> Any:
     blocked = body.get("blocked", True)
     if not isinstance(blocked, bool):
         raise ControlError("blocked must be a boolean")
-    user.blocked = blocked
+    set_blocked(sandbox, user, blocked)
     sandbox.touch()
     return user_view(user)
 
@@ -173,17 +178,23 @@ async def create_chat(request: web.Request) -> Any:
     is_forum = body.get("is_forum", False)
     if not isinstance(is_forum, bool):
         raise ControlError("is_forum must be a boolean")
-    chat = sandbox.world.add_group(title, members, admins, creator, is_forum)
-    if chat.members:
+    kind = body.get("type", "supergroup")
+    if kind not in ("supergroup", "group", "channel") or (kind != "supergroup" and is_forum):
+        raise ControlError("type must be supergroup, group or channel (only a supergroup can be a forum)")
+    bot_admin = body.get("bot_admin", False)
+    if not isinstance(bot_admin, bool):
+        raise ControlError("bot_admin must be a boolean")
+    bot_status = "left" if kind == "channel" else "administrator" if bot_admin else "member"
+    chat = sandbox.world.add_group(title, members, admins, creator, is_forum, kind, bot_status)
+    if chat.members and chat.bot_present:
         # Telegram tells the bot it was added, by whoever added it.
         actor = sandbox.world.users[chat.members[0]]
-        bot = bot_user()
         payload = {
             "chat": chat_json(sandbox.world, chat),
             "from": user_json(actor),
             "date": int(time.time()),
-            "old_chat_member": {"status": "left", "user": bot},
-            "new_chat_member": {"status": "member", "user": bot},
+            "old_chat_member": member_status_json(sandbox.world, chat, BOT_ID, "left"),
+            "new_chat_member": member_status_json(sandbox.world, chat, BOT_ID, chat.bot_status),
         }
         sandbox.push_update("my_chat_member", payload, chat.id)
     sandbox.touch()
@@ -230,17 +241,35 @@ async def post_message(request: web.Request) -> Any:
     thread = _optional_int(body, "message_thread_id") if chat.is_forum else None
     if thread is None and reply_to is not None:
         thread = reply_to.message_thread_id
+    from_id, sender_chat_id = _sender(sandbox, chat, user, body)
     if chat.is_private:
         user.started = True
     message = world.add_message(
         chat,
-        user.id,
+        from_id,
         text=FormattedText(text, command_entities(text)),
         message_thread_id=thread,
         reply_to_message_id=reply_to_id,
+        sender_chat_id=sender_chat_id,
+        is_automatic_forward=bool(body.get("automatic_forward")),
     )
-    sandbox.push_update("message", message_json(world, message), chat.id)
+    if chat.bot_present:  # a bot removed from a group hears nothing from it
+        sandbox.push_update("message", message_json(world, message), chat.id)
     return message_view(world, message)
+
+
+def _sender(sandbox: Sandbox, chat: Chat, user: User, body: dict[str, Any]) -> tuple[int, int | None]:
+    """``from`` and ``sender_chat``: the user, or (``sender_chat_id``) the group or a channel they write as."""
+    sender_chat_id = _optional_int(body, "sender_chat_id")
+    sender_chat = None
+    if sender_chat_id is not None:
+        sender_chat = sandbox.world.chats.get(sender_chat_id)
+        if sender_chat is None or chat.is_private:
+            raise ControlError(f"chat {sender_chat_id} cannot be the sender here")
+    try:
+        return sender(chat, user, sender_chat, bool(body.get("automatic_forward")))
+    except MembershipError as error:
+        raise ControlError(str(error)) from None
 
 
 async def _press(request: web.Request, forged: bool) -> Any:
@@ -259,6 +288,8 @@ async def _press(request: web.Request, forged: bool) -> Any:
     if not forged and data not in message.callback_data():
         raise ControlError(f"message {message_id} has no button with callback_data {data!r}")
     record = sandbox.new_query(chat.id, message.message_id)
+    if not chat.bot_present:  # the bot is out of the group: nobody answers the press
+        return {"answered": False, "text": None, "show_alert": False, "url": None, "query_id": record.id}
     payload = {
         "id": record.id,
         "from": user_json(user),

@@ -43,10 +43,30 @@ class ControlClient:
         return dict(await self._post("/sandbox/users", body))
 
     async def group(
-        self, title: str, members: list[int], admins: list[int] | None = None, is_forum: bool = False
+        self, title: str, members: list[int], admins: list[int] | None = None, is_forum: bool = False, **extra: Any
     ) -> dict[str, Any]:
-        body = {"title": title, "members": members, "admins": admins or [], "is_forum": is_forum}
+        """A supergroup; ``type="group"`` a basic group, ``type="channel"`` a channel; ``bot_admin=False`` a
+        group where the bot is a plain member."""
+        body = {"title": title, "members": members, "admins": admins or [], "is_forum": is_forum, **extra}
         return dict(await self._post("/sandbox/chats", body))
+
+    async def bot_status(self, chat_id: int, status: str, by: int | None = None, notify: bool = True) -> dict[str, Any]:
+        """Make the bot an administrator, a member, restricted (muted), left (removed) or kicked there;
+        ``notify=False`` (tests only) keeps the my_chat_member update from the bot."""
+        body = {"status": status, "by": by, "notify": notify}
+        return dict(await self._post(f"/sandbox/chats/{chat_id}/bot", body))
+
+    async def migrate(self, chat_id: int, by: int | None = None, service_messages: bool = True) -> dict[str, Any]:
+        """Upgrade a basic group to a supergroup; returns the new chat."""
+        body = {"by": by, "service_messages": service_messages}
+        return dict(await self._post(f"/sandbox/chats/{chat_id}/migrate", body))
+
+    async def delete(self, chat_id: int, message_id: int, by: int) -> dict[str, Any]:
+        """A user deletes a message."""
+        return dict(await self._post(f"/sandbox/chats/{chat_id}/messages/{message_id}/delete", {"by": by}))
+
+    async def block(self, user_id: int, blocked: bool = True) -> dict[str, Any]:
+        return dict(await self._post(f"/sandbox/users/{user_id}/block", {"blocked": blocked}))
 
     async def send(self, chat_id: int, from_id: int, text: str, **extra: Any) -> dict[str, Any]:
         return dict(

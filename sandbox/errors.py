@@ -8,17 +8,25 @@ from typing import Any
 class ApiError(Exception):
     """A Bot API failure carrying Telegram's status code and wording."""
 
-    def __init__(self, error_code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self, error_code: int, description: str, retry_after: int | None = None, migrate_to_chat_id: int | None = None
+    ) -> None:
         super().__init__(description)
         self.error_code = error_code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def payload(self) -> dict[str, Any]:
-        """The JSON body Telegram would send for this error."""
+        """The JSON body Telegram would send for this error, with its ResponseParameters."""
         body: dict[str, Any] = {"ok": False, "error_code": self.error_code, "description": self.description}
+        parameters: dict[str, Any] = {}
         if self.retry_after is not None:
-            body["parameters"] = {"retry_after": self.retry_after}
+            parameters["retry_after"] = self.retry_after
+        if self.migrate_to_chat_id is not None:
+            parameters["migrate_to_chat_id"] = self.migrate_to_chat_id
+        if parameters:
+            body["parameters"] = parameters
         return body
 
 
@@ -35,6 +43,11 @@ def forbidden(message: str) -> ApiError:
 def too_many_requests(retry_after: int) -> ApiError:
     """A 429 telling the bot how many whole seconds to wait."""
     return ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after)
+
+
+def migrated(new_chat_id: int) -> ApiError:
+    """A 400 for any call naming a basic group that became a supergroup, with the supergroup's id."""
+    return ApiError(400, "Bad Request: group chat was migrated to a supergroup chat", migrate_to_chat_id=new_chat_id)
 
 
 def conflict(message: str) -> ApiError:

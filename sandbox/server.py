@@ -10,7 +10,7 @@ from types import TracebackType
 
 from aiohttp import web
 
-from sandbox import botapi, control
+from sandbox import botapi, control, control_membership
 from sandbox.appkey import SANDBOX
 from sandbox.engine import Sandbox
 
@@ -26,6 +26,7 @@ def create_app(sandbox: Sandbox | None = None) -> web.Application:
     app[SANDBOX] = sandbox or Sandbox()
     botapi.setup(app)
     control.setup(app)
+    control_membership.setup(app)
     app.on_shutdown.append(_wake_waiters)
     app.on_cleanup.append(_close_sandbox)
     return app

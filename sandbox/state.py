@@ -17,8 +17,16 @@ BOT_ID = 100000
 BOT_FIRST_NAME = "دورهمی"
 BOT_USERNAME = "dorehami_bot"
 FIRST_USER_ID = 1001
-# Telegram's supergroup ids look like -100XXXXXXXXXX; ours count up from -1001000000001.
+# Telegram's supergroup ids look like -100XXXXXXXXXX; ours count up from -1001000000001. Basic groups have
+# short negative ids (-4XXXXXXXXX nowadays); ours count up from -4000000001.
 GROUP_ID_BASE = -1001000000000
+BASIC_GROUP_ID_BASE = -4000000000
+# Fake senders Telegram puts in ``from`` of messages sent on behalf of a chat (Bot API: Message.from, sender_chat).
+ANONYMOUS_ADMIN_ID = 1087968824  # @GroupAnonymousBot: an anonymous admin writing as the group
+CHANNEL_BOT_ID = 136817688  # @Channel_Bot: a message sent as a channel
+TELEGRAM_ID = 777000  # "Telegram": a linked channel's post forwarded automatically to its discussion group
+# The bot's standing in a chat (ChatMember.status), as the sandbox lets tests set it.
+BOT_STATUSES = ("administrator", "member", "restricted", "left", "kicked")
 
 
 @dataclass
@@ -62,6 +70,9 @@ class Message:
     reply_markup: dict[str, Any] | None = None
     message_thread_id: int | None = None
     reply_to_message_id: int | None = None
+    sender_chat_id: int | None = None  # sent on behalf of a chat: the group itself or a channel
+    is_automatic_forward: bool = False
+    service: dict[str, Any] = field(default_factory=dict)  # service fields, e.g. migrate_to_chat_id
     edits: int = 0
     edit_date: int | None = None
     deleted: bool = False
@@ -78,7 +89,8 @@ class Message:
 
 @dataclass
 class Chat:
-    """A supergroup the bot is in, or a user's private chat with the bot (id = user id)."""
+    """A group the bot is in (a supergroup, or a basic group until it migrates), a channel, or a user's private
+    chat with the bot (id = user id)."""
 
     id: int
     type: str
@@ -89,6 +101,12 @@ class Chat:
     is_forum: bool = False
     messages: dict[int, Message] = field(default_factory=dict)
     next_message_id: int = 1
+    bot_status: str = "member"  # one of BOT_STATUSES; Telegram adds a bot as a plain member
+    migrated_to: int | None = None  # a basic group that became this supergroup
+
+    @property
+    def bot_present(self) -> bool:
+        return self.is_private or self.bot_status in ("administrator", "member", "restricted")
 
     @property
     def is_private(self) -> bool:
@@ -97,7 +115,7 @@ class Chat:
     def status_of(self, user_id: int) -> str:
         """The chat member status Telegram would report for this user."""
         if user_id == BOT_ID:
-            return "member"
+            return "member" if self.is_private else self.bot_status
         if self.is_private:
             return "member" if user_id == self.id else "left"
         if user_id == self.creator:
@@ -131,16 +149,28 @@ class World:
         self._next_user_id += 1
         return user
 
-    def add_group(self, title: str, members: list[int], admins: list[int], creator: int | None, is_forum: bool) -> Chat:
+    def add_group(
+        self,
+        title: str,
+        members: list[int],
+        admins: list[int],
+        creator: int | None,
+        is_forum: bool,
+        kind: str = "supergroup",
+        bot_status: str = "member",
+    ) -> Chat:
+        """A supergroup, a basic group (``kind="group"``) or a channel, with its own id range."""
         everyone = list(dict.fromkeys([*([creator] if creator is not None else []), *admins, *members]))
+        base = BASIC_GROUP_ID_BASE if kind == "group" else GROUP_ID_BASE
         chat = Chat(
-            GROUP_ID_BASE - self._next_group,
-            "supergroup",
+            base - self._next_group,
+            kind,
             title=title,
             members=everyone,
             admins=list(dict.fromkeys(admins)),
             creator=creator,
             is_forum=is_forum,
+            bot_status=bot_status,
         )
         self._next_group += 1
         self.chats[chat.id] = chat

@@ -5,7 +5,30 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from sandbox.state import BOT_FIRST_NAME, BOT_ID, BOT_USERNAME, Chat, Message, User, World
+from sandbox.state import (
+    ANONYMOUS_ADMIN_ID,
+    BOT_FIRST_NAME,
+    BOT_ID,
+    BOT_USERNAME,
+    CHANNEL_BOT_ID,
+    TELEGRAM_ID,
+    Chat,
+    Message,
+    User,
+    World,
+)
+
+# The fake users Telegram puts in ``from`` when a message is sent on behalf of a chat.
+FAKE_SENDERS: dict[int, dict[str, Any]] = {
+    ANONYMOUS_ADMIN_ID: {
+        "id": ANONYMOUS_ADMIN_ID,
+        "is_bot": True,
+        "first_name": "Group",
+        "username": "GroupAnonymousBot",
+    },
+    CHANNEL_BOT_ID: {"id": CHANNEL_BOT_ID, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"},
+    TELEGRAM_ID: {"id": TELEGRAM_ID, "is_bot": False, "first_name": "Telegram"},
+}
 
 
 def bot_user() -> dict[str, Any]:
@@ -36,6 +59,8 @@ def user_json(user: User) -> dict[str, Any]:
 def sender_json(world: World, user_id: int) -> dict[str, Any]:
     user = world.users.get(user_id)
     if user is None:
+        if user_id in FAKE_SENDERS:
+            return dict(FAKE_SENDERS[user_id])
         return bot_user() if user_id == BOT_ID else {"id": user_id, "is_bot": False, "first_name": "Deleted"}
     return user_json(user)
 
@@ -88,6 +113,14 @@ def message_json(world: World, message: Message, with_reply: bool = True) -> dic
         "chat": chat_json(world, chat),
         "date": message.date,
     }
+    sender_chat = world.chats.get(message.sender_chat_id) if message.sender_chat_id is not None else None
+    if sender_chat is not None:
+        data["sender_chat"] = chat_json(world, sender_chat)
+    if message.is_automatic_forward and sender_chat is not None:
+        data["is_automatic_forward"] = True
+        origin = {"type": "channel", "chat": chat_json(world, sender_chat), "message_id": message.message_id}
+        data["forward_origin"] = {**origin, "date": message.date}
+    data.update(message.service)
     if message.message_thread_id is not None:
         data["message_thread_id"] = message.message_thread_id
         data["is_topic_message"] = True
@@ -121,9 +154,38 @@ def message_json(world: World, message: Message, with_reply: bool = True) -> dic
 
 
 def chat_member_json(world: World, chat: Chat, user_id: int) -> dict[str, Any]:
-    status = chat.status_of(user_id)
+    return member_status_json(world, chat, user_id, chat.status_of(user_id))
+
+
+# ChatMemberRestricted's rights; the sandbox restricts only the right to send (a muted bot or user).
+_RESTRICTED_RIGHTS = (
+    "can_send_messages",
+    "can_send_audios",
+    "can_send_documents",
+    "can_send_photos",
+    "can_send_videos",
+    "can_send_video_notes",
+    "can_send_voice_notes",
+    "can_send_polls",
+    "can_send_other_messages",
+    "can_add_web_page_previews",
+    "can_change_info",
+    "can_invite_users",
+    "can_pin_messages",
+    "can_manage_topics",
+    "can_edit_tag",
+    "can_react_to_messages",
+)
+
+
+def member_status_json(world: World, chat: Chat, user_id: int, status: str) -> dict[str, Any]:
+    """A ChatMember of ``status`` with the fields PTB insists on for that kind."""
     data: dict[str, Any] = {"status": status, "user": sender_json(world, user_id)}
-    if status == "creator":
+    if status == "restricted":
+        data.update(is_member=True, until_date=0, **dict.fromkeys(_RESTRICTED_RIGHTS, False))
+    elif status == "kicked":
+        data["until_date"] = 0
+    elif status == "creator":
         data["is_anonymous"] = False
     elif status == "administrator":
         data.update(

@@ -32,6 +32,8 @@ def chat_view(world: World, chat: Chat) -> dict[str, Any]:
         "members": list(chat.members),
         "admins": list(chat.admins),
         "creator": chat.creator,
+        "bot_status": None if chat.is_private else chat.bot_status,
+        "migrated_to": chat.migrated_to,
     }
 
 
@@ -75,4 +77,6 @@ def message_view(world: World, message: Message) -> dict[str, Any]:
         "deleted": message.deleted,
         "message_thread_id": message.message_thread_id,
         "reply_to_message_id": message.reply_to_message_id,
+        "sender_chat_id": message.sender_chat_id,
+        "service": dict(message.service),
     }

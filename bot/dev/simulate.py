@@ -97,11 +97,13 @@ async def start_game(
     return dict(boards[-1])
 
 
-async def reply_to(sandbox: ControlClient, chat_id: int, user_id: int, text: str, timeout: float = 30) -> str:
-    """Send ``text`` (a command) and return the text of the bot's reply to it. Waits for that reply rather
-    than for the chat to go quiet: a group that had many messages this minute gets it only when its flood
-    budget allows, seconds later, while the chat looks quiet."""
-    sent = await sandbox.send(chat_id, user_id, text)
+async def reply_to(
+    sandbox: ControlClient, chat_id: int, user_id: int, text: str, timeout: float = 30, **extra: Any
+) -> str:
+    """Send ``text`` (a command; ``extra`` as for ``ControlClient.send``) and return the text of the bot's reply
+    to it. Waits for that reply rather than for the chat to go quiet: a group that had many messages this
+    minute gets it only when its flood budget allows, seconds later, while the chat looks quiet."""
+    sent = await sandbox.send(chat_id, user_id, text, **extra)
 
     def reply(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
         return next((m for m in messages if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
-from telegram.error import Forbidden, TelegramError
+from telegram.error import ChatMigrated, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.messages import texts
@@ -35,7 +35,10 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         outage(context).met()
     if not isinstance(update, Update):
         return
-    text = texts.STORE_DOWN if isinstance(error, STORE_DOWN) else texts.APOLOGY
+    if isinstance(error, ChatMigrated):  # what was saved follows the group (bot.handlers.membership)
+        text = texts.CHAT_MOVED
+    else:
+        text = texts.STORE_DOWN if isinstance(error, STORE_DOWN) else texts.APOLOGY
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(text, show_alert=True)

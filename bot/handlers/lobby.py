@@ -11,7 +11,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.games import PLAYABLE, PRESENTERS
-from bot.handlers.access import is_admin
+from bot.handlers.access import is_admin, on_behalf_of_a_chat
 from bot.handlers.operators import in_maintenance
 from bot.messages import board, hands, keyboards, texts
 from bot.messages.fa import name, num
@@ -38,6 +38,15 @@ async def _reply(update: Update, text: str, markup: InlineKeyboardMarkup | None 
         await message.reply_text(text, reply_markup=markup)
 
 
+async def written_as_a_chat(update: Update) -> bool:
+    """A command sent as the group or a channel names nobody: it may not open, join or leave a game (an
+    anonymous admin may still start, cancel and manage one, as an admin). Says so, and returns True."""
+    if not on_behalf_of_a_chat(update):
+        return False
+    await _reply(update, texts.WRITE_AS_YOURSELF)
+    return True
+
+
 async def _refuse(update: Update, text: str) -> None:
     """Say no: as an alert to a button press, as a reply to a command."""
     if update.callback_query is not None:
@@ -50,6 +59,8 @@ async def _refuse(update: Update, text: str) -> None:
 
 
 async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if await written_as_a_chat(update):
+        return
     game_id = (context.args or [""])[0].lower() if context.args else ""
     chat_id, _ = where(update)
     settings = await services(context).store.group_settings(chat_id)
@@ -154,6 +165,8 @@ async def remove_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
 
 
 async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if await written_as_a_chat(update):
+        return
     svc = services(context)
     chat_id, thread_id = where(update)
     user = update.effective_user
@@ -186,6 +199,8 @@ async def take_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat:
 async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Leave a lobby at once; leaving a running game asks to confirm first (in a two-player game the opponent
     wins; with more, the game goes on with the bot's default moves for the seat)."""
+    if await written_as_a_chat(update):
+        return
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None

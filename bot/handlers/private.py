@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
+from telegram.error import ChatMigrated
 from telegram.ext import ContextTypes
 
 from bot.handlers.access import is_member
 from bot.handlers.lobby import add_player, join_error
+from bot.handlers.membership import migrate_chat
 from bot.messages import board, hands, texts
 from bot.messages.fa import name
 from bot.messages.lobby_message import parse_join_payload
@@ -32,6 +34,21 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await message.reply_text(texts.WELCOME)
         return
     chat_id, thread_id = target
+    chat_id = await svc.store.moved_to(chat_id) or chat_id  # a link made before the group became a supergroup
+    try:
+        await _join_by_link(update, context, chat_id, thread_id)
+    except ChatMigrated as moved:  # the group became a supergroup just now: follow it, then join there
+        await migrate_chat(context, chat_id, int(moved.new_chat_id))
+        await _join_by_link(update, context, int(moved.new_chat_id), thread_id)
+
+
+async def _join_by_link(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None
+) -> None:
+    """``/start j<chat>[_<topic>]``: join that chat's lobby from the private chat, if one may."""
+    user, message = update.effective_user, update.effective_message
+    assert user is not None and message is not None
+    svc = services(context)
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
             await message.reply_text(texts.PRIVATE_GONE)
@@ -42,8 +59,9 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
             await message.reply_text(texts.PRIVATE_ALREADY.format(game=title, chat=chat_title))
             return
         error = join_error(record, user.id) if record.phase == "lobby" else texts.ALREADY_STARTED
-        if error is None and not await is_member(context.bot, chat_id, user.id):
-            error = texts.NOT_A_MEMBER
+        if error is None:
+            member = await is_member(context.bot, svc.store, chat_id, user.id)
+            error = texts.NOT_A_MEMBER if member is False else texts.NOT_A_MEMBER_UNKNOWN if member is None else None
         if error:
             await message.reply_text(error)
             return
@@ -59,7 +77,8 @@ async def _reopen_hand(update: Update, context: ContextTypes.DEFAULT_TYPE, paylo
     if target is None:
         await message.reply_text(texts.WELCOME)
         return
-    async with locked_game(context, *target) as record:
+    chat_id = await services(context).store.moved_to(target[0]) or target[0]
+    async with locked_game(context, chat_id, target[1]) as record:
         seat = record.seat_of(user.id) if record is not None else None
         if record is None or record.phase != "playing" or record.state is None or seat is None:
             await message.reply_text(texts.NO_HAND)
@@ -72,6 +91,8 @@ async def _chat_title(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
     try:
         chat = await context.bot.get_chat(chat_id)
         return name(chat.title or "")
+    except ChatMigrated:
+        raise
     except Exception:  # the title is decoration; never fail a join over it
         log.debug("no title for chat %s", chat_id, exc_info=True)
         return ""

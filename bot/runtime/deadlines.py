@@ -71,7 +71,8 @@ class Deadlines:
         self._claim = client.register_script(_CLAIM)
 
     @staticmethod
-    def _armed_key(tag: str) -> str:
+    def armed_key(tag: str) -> str:
+        """The set of the chat's armed members (``bot.runtime.store.Store.migrate`` moves it)."""
         return f"dh:{{deadlines}}:armed:{tag}"
 
     async def arm(self, tag: str, deadlines: dict[Deadline, float]) -> None:
@@ -79,7 +80,7 @@ class Deadlines:
         args: list[str] = []
         for deadline, at in deadlines.items():
             args += [deadline.member, repr(at)]
-        await self._arm(keys=[DUE, self._armed_key(tag)], args=args)
+        await self._arm(keys=[DUE, self.armed_key(tag)], args=args)
 
     async def claim(self, now: float, limit: int = 100) -> list[Deadline]:
         members = await self._claim(keys=[DUE, LEASES], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)])
@@ -87,11 +88,11 @@ class Deadlines:
 
     async def done(self, deadline: Deadline) -> None:
         await self.redis.zrem(LEASES, deadline.member)
-        await self.redis.srem(self._armed_key(deadline.tag), deadline.member)
+        await self.redis.srem(self.armed_key(deadline.tag), deadline.member)
 
     async def pending(self, tag: str) -> dict[str, float]:
         """The chat's armed deadlines still waiting (for /status and tests)."""
-        members = await self.redis.smembers(self._armed_key(tag))
+        members = await self.redis.smembers(self.armed_key(tag))
         out: dict[str, float] = {}
         for member in members:
             text = member.decode() if isinstance(member, bytes) else str(member)

@@ -7,16 +7,20 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram import Bot
+from telegram.error import TelegramError
 from telegram.ext import BaseRateLimiter
 
 from bot.runtime.pacing import Limits, Pacer
 
 
 class PacedLimiter(BaseRateLimiter[int]):
-    """``rate_limit_args`` on a call, if given, is how many 429s that call waits out before it fails."""
+    """``rate_limit_args`` on a call, if given, is how many 429s that call waits out before it fails.
+    ``on_refused``, if set, hears of every call that failed for good (``bot.handlers.membership``); the caller
+    still gets the error."""
 
     def __init__(self, limits: Limits | None = None, pacer: Pacer | None = None) -> None:
         self.pacer = pacer or Pacer(limits)
+        self.on_refused: Callable[[str, dict[str, Any], TelegramError], None] | None = None
 
     async def initialize(self) -> None:
         pass
@@ -33,9 +37,15 @@ class PacedLimiter(BaseRateLimiter[int]):
         data: dict[str, Any],
         rate_limit_args: int | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        result: bool | dict[str, Any] | list[dict[str, Any]] = await self.pacer.request(
-            endpoint, data.get("chat_id"), data.get("message_id"), lambda: callback(*args, **kwargs), rate_limit_args
-        )
+        chat_id, message_id = data.get("chat_id"), data.get("message_id")
+        try:
+            result: bool | dict[str, Any] | list[dict[str, Any]] = await self.pacer.request(
+                endpoint, chat_id, message_id, lambda: callback(*args, **kwargs), rate_limit_args
+            )
+        except TelegramError as error:
+            if self.on_refused is not None:
+                self.on_refused(endpoint, data, error)
+            raise
         return result
 
 

@@ -18,7 +18,9 @@ import redis.asyncio as aioredis
 from pydantic import BaseModel, Field, model_validator
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import WatchError
 
+from bot.runtime.deadlines import DUE, LEASES, Deadline, Deadlines
 from bot.runtime.group_settings import GroupSettings
 
 log = logging.getLogger(__name__)
@@ -96,6 +98,13 @@ class HandMessage(BaseModel):
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
 
 
+def _rechat(data: str, chat_id: int) -> str:
+    """A stored record's JSON with its chat id changed (the version lives beside it)."""
+    record = GameRecord.model_validate_json(data)
+    record.chat_id = chat_id
+    return record.model_dump_json(exclude={"version"})
+
+
 class StaleVersion(Exception):
     """The record changed since it was read: someone else's write won."""
 
@@ -117,6 +126,26 @@ return version
 
 def chat_tag(chat_id: int, thread_id: int | None) -> str:
     return f"{chat_id}" if thread_id is None else f"{chat_id}:{thread_id}"
+
+
+def chat_prefix(chat_id: int) -> str:
+    """Every key about one chat starts so (its hash tag): ``dh:{<chat>}:``."""
+    return f"dh:{{{chat_id}}}:"
+
+
+# A chat's keys that stay behind when it migrates: the running machinery (a lock the migration itself holds,
+# the order of the chat's updates, its flood budget) and the marker saying where the chat went.
+_STAYS = ("lock:", "order", "pace", "moved_to")
+_MIGRATE_ATTEMPTS = 5
+
+
+def moved_key(key: str, old: int, new: int) -> str:
+    """The name ``key`` of chat ``old`` takes in chat ``new``: the hash tag, and the chat tag after ``game:``."""
+    rest = key[len(chat_prefix(old)) :]
+    game = f"game:{old}"
+    if rest.startswith(game) and rest[len(game) : len(game) + 1] in ("", ":"):
+        rest = f"game:{new}" + rest[len(game) :]
+    return chat_prefix(new) + rest
 
 
 class Store:
@@ -254,5 +283,94 @@ class Store:
     async def is_reachable(self, user_id: int) -> bool:
         return bool(await self._retry(lambda: self.redis.sismember("dh:reachable", str(user_id))))
 
+    # Users the bot has heard from in a group (a message or a press there): members, as far as a bot that is
+    # not an admin can tell.
+
+    async def note_seen(self, chat_id: int, user_id: int) -> None:
+        await self._retry(lambda: self.redis.sadd(f"{chat_prefix(chat_id)}seen", user_id))
+
+    async def was_seen(self, chat_id: int, user_id: int) -> bool:
+        return bool(await self._retry(lambda: self.redis.sismember(f"{chat_prefix(chat_id)}seen", str(user_id))))
+
     async def ping(self) -> bool:
         return bool(await self._retry(lambda: self.redis.ping()))
+
+    # A basic group that became a supergroup (Telegram gives it a new id): everything about the chat moves.
+
+    async def moved_to(self, chat_id: int) -> int | None:
+        """The supergroup a migrated group became, if it did."""
+        value = await self._retry(lambda: self.redis.get(f"{chat_prefix(chat_id)}moved_to"))
+        return int(value) if value else None
+
+    async def migrate(self, old: int, new: int) -> bool:
+        """Move every key of chat ``old`` to chat ``new`` in one transaction: its game (the record's chat id
+        rewritten, its version kept), hands, version counter, settings, statistics, its place in the active set
+        and its armed deadlines (re-keyed, same times). The live message is dropped: its message is in the old
+        chat, which can no longer be edited, so the next redraw posts the board in the new one. False if the
+        chat had moved already (the other of the two signals Telegram gives), so nothing moves twice.
+
+        A basic group has no topics, so its one chat tag is its id. Keys the new chat already has win, except
+        counters and statistics, which are merged. Atomic on one Redis server (a Cluster would need the keys
+        moved slot by slot)."""
+        for _ in range(_MIGRATE_ATTEMPTS):
+            try:
+                return await self._retry(lambda: self._migrate_once(old, new))
+            except WatchError:
+                continue  # something of the chat changed meanwhile: read it again
+        raise StoreUnavailable(f"chat {old} kept changing while it was moved to {new}")
+
+    async def _migrate_once(self, old: int, new: int) -> bool:
+        prefix, marker = chat_prefix(old), f"{chat_prefix(old)}moved_to"
+        found = [str(key) async for key in self.redis.scan_iter(match=f"{prefix}*", count=500)]
+        keys = sorted(key for key in found if not key[len(prefix) :].startswith(_STAYS))
+        old_tag, new_tag = chat_tag(old, None), chat_tag(new, None)
+        armed_old, armed_new = Deadlines.armed_key(old_tag), Deadlines.armed_key(new_tag)
+        targets = {key: moved_key(key, old, new) for key in keys}
+        async with self.redis.pipeline(transaction=True) as pipe:
+            await pipe.watch(marker, armed_old, *keys, *targets.values())
+            if await pipe.get(marker):
+                return False
+            plan = [(key, targets[key], await pipe.type(key), bool(await pipe.exists(targets[key]))) for key in keys]
+            records = {key: await pipe.hget(key, "d") for key, _, kind, _ in plan if kind == "hash" and ":game:" in key}
+            counters = {key: int(await pipe.get(key) or 0) for key, _, kind, _ in plan if key.endswith(":seq")}
+            merged = {key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken}
+            target_seq = int(await pipe.get(f"{chat_prefix(new)}seq") or 0)
+            was_active = bool(await pipe.sismember(self.ACTIVE, old_tag))
+            deadlines = [Deadline.parse(str(m)) for m in await pipe.smembers(armed_old)]
+            due = {d.member: await pipe.zscore(DUE, d.member) for d in deadlines}
+            pipe.multi()  # type: ignore[no-untyped-call]
+            for key, target, _kind, taken in plan:
+                if key.endswith(":live"):
+                    pipe.delete(key)  # the message is in the old chat: the board is posted again in the new one
+                elif key in counters:
+                    pipe.set(target, max(counters[key], target_seq))
+                    pipe.delete(key)
+                elif key in records and not taken:
+                    pipe.rename(key, target)
+                    pipe.hset(target, "d", _rechat(str(records[key]), new))
+                elif taken and key in merged and (":stats:" in key or key.endswith(":names")):
+                    for field, value in merged[key].items():
+                        if key.endswith(":names"):
+                            pipe.hsetnx(target, field, value)
+                        else:
+                            pipe.hincrby(target, field, int(value))
+                    pipe.delete(key)
+                elif taken:
+                    log.warning("chat %s moving to %s: %s is there already and is kept", old, new, target)
+                    pipe.delete(key)
+                else:
+                    pipe.rename(key, target)
+            if was_active:
+                pipe.srem(self.ACTIVE, old_tag)
+                pipe.sadd(self.ACTIVE, new_tag)
+            for deadline in deadlines:
+                moved = Deadline(deadline.kind, new_tag, deadline.version)
+                pipe.zrem(DUE, deadline.member)
+                pipe.zrem(LEASES, deadline.member)  # a claimed one fires for the old chat, finds nothing there
+                pipe.zadd(DUE, {moved.member: due[deadline.member] or time.time()})
+                pipe.sadd(armed_new, moved.member)
+            pipe.delete(armed_old)
+            pipe.set(marker, new)
+            await pipe.execute()
+        log.info("chat %s moved to %s: %d key(s), %d deadline(s)", old, new, len(keys), len(deadlines))
+        return True

@@ -12,6 +12,7 @@ import logging
 import time
 from typing import Any
 
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
@@ -69,6 +70,10 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
 async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     try:
         await fire(context, deadline)
+    except (Forbidden, BadRequest, ChatMigrated) as exc:
+        # The chat refused (the bot removed or muted, the group moved): trying again every lease cannot help.
+        # What was saved stays saved; bot.handlers.membership stops or moves the chat's game.
+        log.warning("deadline %s: Telegram refused (%s); not retried", deadline.member, exc)
     except Exception:  # the lease runs out and the deadline is tried again
         log.exception("deadline %s failed; it will be retried", deadline.member)
         return

@@ -6,6 +6,7 @@ from typing import Any
 
 from sandbox.engine import Sandbox
 from sandbox.errors import bad_request
+from sandbox.membership import check_member_lookup
 from sandbox.methods.common import Call, Handler, find_chat
 from sandbox.state import BOT_ID
 from sandbox.telegram_json import chat_full_info, chat_member_json
@@ -22,6 +23,7 @@ async def get_chat_member(sandbox: Sandbox, call: Call) -> Any:
         raise bad_request("user_id is empty")
     if user_id != BOT_ID and user_id not in sandbox.world.users:
         raise bad_request("user not found")
+    check_member_lookup(chat, user_id)
     return chat_member_json(sandbox.world, chat, user_id)
 
 

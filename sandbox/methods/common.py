@@ -8,6 +8,7 @@ from typing import Any
 
 from sandbox.engine import Sandbox
 from sandbox.errors import CHAT_NOT_FOUND, bad_request, forbidden
+from sandbox.membership import check_access
 from sandbox.params import Params
 from sandbox.state import Chat
 
@@ -37,7 +38,8 @@ def requested_chat_id(call: Call) -> int:
 
 
 def find_chat(sandbox: Sandbox, call: Call) -> Chat:
-    """The requested chat for reading; a user's private chat exists once the user does."""
+    """The requested chat for reading; a user's private chat exists once the user does. A group the bot is
+    out of, or that became a supergroup, refuses (``sandbox.membership.check_access``)."""
     chat_id = requested_chat_id(call)
     world = sandbox.world
     if chat_id > 0:
@@ -48,6 +50,7 @@ def find_chat(sandbox: Sandbox, call: Call) -> Chat:
     chat = world.chats.get(chat_id)
     if chat is None:
         raise bad_request(CHAT_NOT_FOUND)
+    check_access(chat)
     return chat
 
 

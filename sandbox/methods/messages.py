@@ -10,6 +10,7 @@ from sandbox.errors import NOT_MODIFIED, QUERY_TOO_OLD, bad_request
 from sandbox.formatting import FormattedText, UserLookup, format_text, utf16_len
 from sandbox.images import read_image_info
 from sandbox.keyboards import parse_reply_markup
+from sandbox.membership import check_can_send
 from sandbox.methods.common import Call, Handler, find_chat, required_message_id, writable_chat
 from sandbox.params import Params
 from sandbox.state import BOT_ID, Chat, Message, StoredFile
@@ -126,12 +127,14 @@ def _deliver(sandbox: Sandbox, call: Call, chat: Chat, **fields: Any) -> dict[st
 
 async def send_message(sandbox: Sandbox, call: Call) -> Any:
     chat = writable_chat(sandbox, call)
+    check_can_send(chat, "text messages")
     text = _message_text(sandbox, call.params)
     return _deliver(sandbox, call, chat, text=text)
 
 
 async def send_photo(sandbox: Sandbox, call: Call) -> Any:
     chat = writable_chat(sandbox, call)
+    check_can_send(chat, "photos")
     params = call.params
     caption = _caption(
         sandbox, params.get_str("caption"), params.get_str("parse_mode"), params.get_list("caption_entities")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dev.simulate import Table, buttons, hand_of, play_to_end, start_game, table
+from bot.dev.simulate import Table, button, buttons, hand_of, open_lobby, play_to_end, start_game, table
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
@@ -65,8 +65,14 @@ async def test_a_player_the_bot_cannot_reach_is_named_in_the_group_and_gets_the_
 ) -> None:
     t = await table(sandbox, players=3)
     blocked = t.players[2]
+    lobby = await open_lobby(sandbox, t, "condottiere")
+    for player in t.players[1:]:
+        await sandbox.press(t.chat_id, lobby["message_id"], player["id"], button(lobby, ":join")["data"])
+        await sandbox.idle()
+        lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
+    # blocked after joining (a player who blocked before is asked to start the bot first: test_e2e_membership)
     await sandbox.http.post(f"/sandbox/users/{blocked['id']}/block", json={"blocked": True})
-    await start_game(sandbox, t, game="condottiere")
+    await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], button(lobby, ":start")["data"])
     await sandbox.idle()
     notices = [m for m in await sandbox.messages(t.chat_id) if "نمی‌تواند دستِ شما" in (m["text"] or "")]
     assert len(notices) == 1 and blocked["first_name"] in notices[0]["text"]

@@ -193,6 +193,8 @@ async def test_joins_from_the_group_and_from_private_chats_at_once_all_count(
     in private), so they run on both workers at the same time: the game's lock must hold across workers, or
     joins are lost to compare-and-set conflicts (or a lobby is drawn from an older record after a newer one)."""
     tables = [await table(client, players=6) for _ in range(2)]
+    for t in tables:  # an admin bot may ask Telegram who is a member (these players never wrote in the group)
+        await client.bot_status(t.chat_id, "administrator", by=t.players[0]["id"])
     lobbies = [await open_lobby(client, t, game="condottiere") for t in tables]
     versions = [await _version(workers, t.chat_id) for t in tables]
     since = len(_proxy(workers).deliveries)

@@ -204,7 +204,7 @@ async def test_private_rate_limit_allows_a_small_burst(bot: Bot, world: Any, mon
 
 async def test_chat_member_statuses(bot: Bot, world: Any) -> None:
     owner, admin, member, stranger = [await world.user(name) for name in ("O", "A", "M", "S")]
-    group = await world.group("G", [member], admins=[admin], creator=owner["id"])
+    group = await world.group("G", [member], admins=[admin], creator=owner["id"], bot_admin=True)
     statuses = {
         name: (await bot.get_chat_member(group["id"], user["id"])).status
         for name, user in [("owner", owner), ("admin", admin), ("member", member), ("stranger", stranger)]

@@ -1,0 +1,62 @@
+"""A basic group that became a supergroup: every key of the chat moves to the new id in one go, once."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from bot.handlers.stats import count_result, leaderboard
+from bot.runtime.deadlines import Deadline, Deadlines
+from bot.runtime.group_settings import GroupSettings
+from bot.runtime.store import GameRecord, HandMessage, Player, Store, chat_prefix, moved_key
+
+_chats = itertools.count(-4_100_000_001, -2)
+
+
+def record(chat_id: int, phase: str = "playing") -> GameRecord:
+    players = [Player(user_id=1, name="علی"), Player(user_id=2, name="سارا")]
+    return GameRecord(chat_id=chat_id, game_id="coin_age", creator=players[0], players=players, phase=phase)  # type: ignore[arg-type]
+
+
+def test_keys_are_renamed_by_hash_tag_and_chat_tag() -> None:
+    assert moved_key("dh:{-41}:game:-41:hand:7", -41, -1009) == "dh:{-1009}:game:-1009:hand:7"
+    assert moved_key("dh:{-41}:game:-41", -41, -1009) == "dh:{-1009}:game:-1009"
+    assert moved_key("dh:{-41}:stats:coin_age", -41, -1009) == "dh:{-1009}:stats:coin_age"
+
+
+async def test_everything_about_the_chat_moves_once(store: Store) -> None:
+    old, new = next(_chats), next(_chats) - 1_000_000_000_000
+    deadlines = Deadlines(store.redis)
+    finished = await store.save(record(old, "finished").model_copy(update={"seed": 99}), expected=0)
+    await count_result(store, finished, (0,))
+    saved = await store.save(record(old), expected=finished.version)
+    await store.set_live_message(old, None, 5, saved.version)
+    await store.set_hand_message(old, None, 2, HandMessage(message_id=9, shown="x", version=saved.version))
+    await store.set_group_settings(old, GroupSettings(turn_seconds=60))
+    await store.note_seen(old, 2)
+    at = time.time() + 30
+    await deadlines.arm(str(old), {Deadline("timeout", str(old), saved.version): at})
+
+    assert await store.migrate(old, new)
+
+    moved = await store.load(new)
+    assert moved is not None and moved.chat_id == new and moved.version == saved.version and moved.phase == "playing"
+    assert await store.load(old) is None
+    assert await store.live_message(new, None) is None  # its message is in the old chat: posted again
+    hand = await store.hand_message(new, None, 2)
+    assert hand is not None and hand.message_id == 9
+    assert (await store.group_settings(new)).turn_seconds == 60
+    assert [(line.user_id, line.won) for line in await leaderboard(store, new, "coin_age")] == [(1, 1), (2, 0)]
+    assert await store.was_seen(new, 2)
+    assert str(new) in await store.active_tags() and str(old) not in await store.active_tags()
+    pending = await deadlines.pending(str(new))
+    assert pending == {f"timeout|{new}|{saved.version}": at} and await deadlines.pending(str(old)) == {}
+    assert await store.moved_to(old) == new
+    left = [key async for key in store.redis.scan_iter(match=f"{chat_prefix(old)}*")]
+    assert left == [f"{chat_prefix(old)}moved_to"]
+    # versions go on from where the old chat's counter was: old buttons never match a new version
+    later = await store.save(moved, expected=moved.version)
+    assert later.version == saved.version + 1
+
+    assert not await store.migrate(old, new)  # the second signal moves nothing
+    assert (await store.load(new)) is not None and (await store.load(new)).version == later.version  # type: ignore[union-attr]
