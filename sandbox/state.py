@@ -31,6 +31,7 @@ class User:
     username: str | None = None
     started: bool = False
     blocked: bool = False
+    is_bot: bool = False  # another bot in the groups (made with is_bot): our bot never sees what it says
 
     @property
     def full_name(self) -> str:
@@ -60,8 +61,10 @@ class Message:
     caption: FormattedText | None = None
     photo_file_id: str | None = None
     reply_markup: dict[str, Any] | None = None
-    message_thread_id: int | None = None
-    reply_to_message_id: int | None = None
+    message_thread_id: int | None = None  # a forum topic's, or (not is_topic) a reply chain's first message
+    is_topic: bool = False
+    reply_to_message_id: int | None = None  # in a topic, its first message unless it replies to another
+    service: dict[str, Any] | None = None  # a service message's fields, e.g. {"forum_topic_created": {...}}
     edits: int = 0
     edit_date: int | None = None
     deleted: bool = False
@@ -77,6 +80,16 @@ class Message:
 
 
 @dataclass
+class Topic:
+    """A forum topic: its thread id is the id of its creation service message."""
+
+    thread_id: int
+    name: str
+    creator: int
+    closed: bool = False
+
+
+@dataclass
 class Chat:
     """A supergroup the bot is in, or a user's private chat with the bot (id = user id)."""
 
@@ -87,8 +100,11 @@ class Chat:
     admins: list[int] = field(default_factory=list)
     creator: int | None = None
     is_forum: bool = False
+    privacy: bool = True  # the bot's privacy mode as it was when the bot joined (BotFather: re-add to change)
     messages: dict[int, Message] = field(default_factory=dict)
     next_message_id: int = 1
+    topics: dict[int, Topic] = field(default_factory=dict)  # forum topics by thread id (their first message)
+    last_bot_sender: int | None = None  # the bot (ours or another) that sent the group's latest bot message
 
     @property
     def is_private(self) -> bool:
@@ -125,13 +141,17 @@ class World:
     def reset(self) -> None:
         self.__init__()  # type: ignore[misc]
 
-    def add_user(self, first_name: str, last_name: str | None = None, username: str | None = None) -> User:
-        user = User(self._next_user_id, first_name, last_name, username)
+    def add_user(
+        self, first_name: str, last_name: str | None = None, username: str | None = None, is_bot: bool = False
+    ) -> User:
+        user = User(self._next_user_id, first_name, last_name, username, is_bot=is_bot)
         self.users[user.id] = user
         self._next_user_id += 1
         return user
 
-    def add_group(self, title: str, members: list[int], admins: list[int], creator: int | None, is_forum: bool) -> Chat:
+    def add_group(
+        self, title: str, members: list[int], admins: list[int], creator: int | None, is_forum: bool, privacy: bool
+    ) -> Chat:
         everyone = list(dict.fromkeys([*([creator] if creator is not None else []), *admins, *members]))
         chat = Chat(
             GROUP_ID_BASE - self._next_group,
@@ -141,6 +161,7 @@ class World:
             admins=list(dict.fromkeys(admins)),
             creator=creator,
             is_forum=is_forum,
+            privacy=privacy,
         )
         self._next_group += 1
         self.chats[chat.id] = chat
@@ -158,6 +179,9 @@ class World:
         message = Message(chat.next_message_id, chat.id, from_id, int(time.time()), **fields)
         chat.messages[message.message_id] = message
         chat.next_message_id += 1
+        sender = self.users.get(from_id)
+        if from_id == BOT_ID or (sender is not None and sender.is_bot):
+            chat.last_bot_sender = from_id
         return message
 
     def store_file(self, data: bytes, info: ImageInfo) -> StoredFile:
