@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
 from bot.handlers.lobby import cancel
+from bot.handlers.topics import is_topic_closed, stop_if_closed
 from bot.messages import board, texts
 from bot.messages.fa import duration, mention, name
 from bot.messages.redraw import redraw
@@ -69,9 +70,15 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
 async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     try:
         await fire(context, deadline)
-    except Exception:  # the lease runs out and the deadline is tried again
-        log.exception("deadline %s failed; it will be retried", deadline.member)
-        return
+    except Exception as exc:
+        if not is_topic_closed(exc):  # the lease runs out and the deadline is tried again
+            log.exception("deadline %s failed; it will be retried", deadline.member)
+            return
+        try:  # a closed topic: not again and again; the game stands still until the topic reopens
+            await stop_if_closed(context, *parse_tag(deadline.tag))
+        except Exception:
+            log.exception("deadline %s met a closed topic and could not stop its game", deadline.member)
+            return
     await services(context).deadlines.done(deadline)
 
 

@@ -16,20 +16,21 @@ async def test_each_forum_topic_holds_its_own_game(sandbox: ControlClient) -> No
     t = await table(sandbox)
     host, guest = t.players
     forum = await sandbox.group("انجمن", [host["id"], guest["id"]], [host["id"]], is_forum=True)
-    for topic in (11, 22):
+    first, second = [(await sandbox.topic(forum["id"], host["id"], name))["message_thread_id"] for name in "اب"]
+    for topic in (first, second):
         await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=topic)
         await sandbox.idle()
     lobbies = [m for m in await sandbox.messages(forum["id"]) if m["from_bot"] and buttons(m)]
-    assert sorted(m["message_thread_id"] for m in lobbies) == [11, 22]
-    lobby = next(m for m in lobbies if m["message_thread_id"] == 22)
+    assert sorted(m["message_thread_id"] for m in lobbies) == [first, second]
+    lobby = next(m for m in lobbies if m["message_thread_id"] == second)
     await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     await sandbox.idle()
     lobby = next(m for m in await sandbox.messages(forum["id"]) if m["message_id"] == lobby["message_id"])
     await sandbox.press(forum["id"], lobby["message_id"], host["id"], button(lobby, ":start")["data"])
     await sandbox.idle()
     board = board_of(await sandbox.messages(forum["id"]))
-    assert board["message_thread_id"] == 22 and buttons(board)
-    other = next(m for m in await sandbox.messages(forum["id"]) if m["message_thread_id"] == 11 and buttons(m))
+    assert board["message_thread_id"] == second and buttons(board)
+    other = next(m for m in await sandbox.messages(forum["id"]) if m["message_thread_id"] == first and buttons(m))
     assert "اتاق انتظار" in other["text"]  # topic 11 still waits in its lobby
 
 
