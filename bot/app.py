@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
 from telegram.constants import ParseMode
@@ -22,7 +24,7 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
-from bot.handlers import admin, info, lobby, membership, operators, play, private, stats
+from bot.handlers import admin, info, lobby, membership, operators, play, private, stats, topics
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
@@ -100,36 +102,59 @@ BUTTONS: dict[str, ButtonCallback] = {
 }
 
 
+# The update types the bot asks Telegram for (allowed_updates, polling and webhook alike): exactly the types
+# its handlers take. Edited messages are not among them: a corrected /cancel, /kick, /new or /broadcast must not
+# run again (PTB's CommandHandler would take edits too), so no handler takes them and Telegram sends none.
+# my_chat_member tells the bot it was removed, muted or blocked (bot.handlers.membership).
+UPDATE_TYPES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
+
+
+def _command(
+    names: str | list[str], callback: Callable[[Update, Any], Coroutine[Any, Any, None]], where: filters.BaseFilter
+) -> CommandHandler:  # type: ignore[type-arg]
+    """A command, with or without the @botname suffix (PTB checks it against the bot's username), in new
+    messages only."""
+    return CommandHandler(names, callback, filters=filters.UpdateType.MESSAGE & where)
+
+
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     groups = filters.ChatType.GROUPS
     private_chat = filters.ChatType.PRIVATE
-    app.add_handler(CommandHandler("start", private.cmd_start_private, filters=private_chat))
-    app.add_handler(CommandHandler("start", lobby.cmd_start_game, filters=groups))
-    app.add_handler(CommandHandler("new", lobby.cmd_new, filters=groups))
-    app.add_handler(CommandHandler("join", lobby.cmd_join, filters=groups))
-    app.add_handler(CommandHandler("leave", lobby.cmd_leave, filters=groups))
-    app.add_handler(CommandHandler("cancel", lobby.cmd_cancel, filters=groups))
-    app.add_handler(CommandHandler("board", play.cmd_board, filters=groups))
-    app.add_handler(CommandHandler("settings", admin.cmd_settings, filters=groups))
-    app.add_handler(CommandHandler("pause", admin.cmd_pause, filters=groups))
-    app.add_handler(CommandHandler("resume", admin.cmd_resume, filters=groups))
-    app.add_handler(CommandHandler("kick", admin.cmd_kick, filters=groups))
-    group_only = ["new", "join", "leave", "cancel", "board", "settings", "pause", "resume", "kick"]
-    app.add_handler(CommandHandler(group_only, _group_only, filters=private_chat))
-    app.add_handler(CommandHandler("help", info.cmd_help))
-    app.add_handler(CommandHandler("games", info.cmd_games))
-    app.add_handler(CommandHandler("rules", info.cmd_rules))
-    app.add_handler(CommandHandler("stats", stats.cmd_stats, filters=groups))
-    app.add_handler(CommandHandler("mystats", stats.cmd_mystats, filters=private_chat))
-    app.add_handler(CommandHandler("status", operators.cmd_status, filters=private_chat))
-    app.add_handler(CommandHandler("maintenance", operators.cmd_maintenance, filters=private_chat))
-    app.add_handler(CommandHandler("broadcast", operators.cmd_broadcast, filters=private_chat))
+    anywhere = filters.ALL
+    app.add_handler(_command("start", private.cmd_start_private, private_chat))
+    # /start in a group is every bot's command (Telegram gives it to whichever bot spoke last): a lobby's game
+    # starts with /begin, or the lobby's «شروع» button, and /start there only says so
+    app.add_handler(_command("start", lobby.cmd_start_in_group, groups))
+    app.add_handler(_command("begin", lobby.cmd_begin, groups))
+    app.add_handler(_command("new", lobby.cmd_new, groups))
+    app.add_handler(_command("join", lobby.cmd_join, groups))
+    app.add_handler(_command("leave", lobby.cmd_leave, groups))
+    app.add_handler(_command("cancel", lobby.cmd_cancel, groups))
+    app.add_handler(_command("board", play.cmd_board, groups))
+    app.add_handler(_command("settings", admin.cmd_settings, groups))
+    app.add_handler(_command("pause", admin.cmd_pause, groups))
+    app.add_handler(_command("resume", admin.cmd_resume, groups))
+    app.add_handler(_command("kick", admin.cmd_kick, groups))
+    group_only = ["begin", "new", "join", "leave", "cancel", "board", "settings", "pause", "resume", "kick"]
+    app.add_handler(_command(group_only, _group_only, private_chat))
+    app.add_handler(_command("help", info.cmd_help, anywhere))
+    app.add_handler(_command("games", info.cmd_games, anywhere))
+    app.add_handler(_command("rules", info.cmd_rules, anywhere))
+    app.add_handler(_command("stats", stats.cmd_stats, groups))
+    app.add_handler(_command("mystats", stats.cmd_mystats, private_chat))
+    app.add_handler(_command("status", operators.cmd_status, private_chat))
+    app.add_handler(_command("maintenance", operators.cmd_maintenance, private_chat))
+    app.add_handler(_command("broadcast", operators.cmd_broadcast, private_chat))
+    # service messages reach every bot whatever its privacy mode: a forum topic closed or reopened
+    closed, reopened = filters.StatusUpdate.FORUM_TOPIC_CLOSED, filters.StatusUpdate.FORUM_TOPIC_REOPENED
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & closed, topics.on_topic_closed))
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & reopened, topics.on_topic_reopened))
     for kind, callback in BUTTONS.items():  # each only for its own data, pressed where it is shown
         app.add_handler(ButtonHandler(kind, callback))
     app.add_handler(CallbackQueryHandler(_unknown_button))  # everything else: the stale alert
-    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, membership.on_migrate))
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.StatusUpdate.MIGRATE, membership.on_migrate))
     app.add_handler(ChatMemberHandler(membership.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
-    app.add_handler(MessageHandler(private_chat, private.note_reachable), group=1)
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & private_chat, private.note_reachable), group=1)
     app.add_handler(TypeHandler(Update, membership.note_seen), group=2)
     app.add_error_handler(on_error)
 
@@ -179,6 +204,6 @@ def run(settings: Settings, redis_url: str) -> None:
     if settings.webhook_url is not None:
         from bot.runtime.webhook import run_webhook
 
-        run_webhook(app, settings)
+        run_webhook(app, settings, UPDATE_TYPES)
     else:
-        app.run_polling(allowed_updates=Update.ALL_TYPES, drop_pending_updates=False)
+        app.run_polling(allowed_updates=UPDATE_TYPES, drop_pending_updates=False)

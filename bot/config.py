@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_validator
+from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class Settings(BaseSettings):
@@ -65,11 +68,18 @@ class Settings(BaseSettings):
     @field_validator("webhook_secret")
     @classmethod
     def _secret_chars(cls, value: SecretStr | None) -> SecretStr | None:
-        if value is not None:
-            raw = value.get_secret_value()
-            if not 1 <= len(raw) <= 256 or not all(c.isalnum() or c in "_-" for c in raw):
-                raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        """As setWebhook checks secret_token: 1-256 characters, only A-Z, a-z, 0-9, _ and - (ASCII: Persian
+        letters or digits, which str.isalnum() accepts, Telegram refuses)."""
+        if value is not None and not _SECRET.fullmatch(value.get_secret_value()):
+            raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
         return value
+
+    @model_validator(mode="after")
+    def _webhook_needs_secret(self) -> Settings:
+        """Without the secret anyone who finds the webhook's URL could post updates as Telegram."""
+        if self.webhook_url is not None and self.webhook_secret is None:
+            raise ValueError("WEBHOOK_SECRET: must be set when WEBHOOK_URL is")
+        return self
 
     @property
     def webhook_mode(self) -> bool:
@@ -103,6 +113,6 @@ def load_settings(**overrides: object) -> Settings:
     except ValidationError as exc:
         first = exc.errors()[0]
         prefix = "PACE_" if exc.title == Limits.__name__ else ""
-        name = prefix + str(first["loc"][0]).upper() if first["loc"] else "settings"
+        name = f"{prefix}{str(first['loc'][0]).upper()}: " if first["loc"] else ""  # else the message names it
         message = str(first["msg"]).removeprefix("Value error, ")
-        raise ConfigError(f"configuration error: {name}: {message}") from None
+        raise ConfigError(f"configuration error: {name}{message}") from None

@@ -13,13 +13,16 @@ from typing import Any
 
 from aiohttp import web
 
+from sandbox import topics
 from sandbox.appkey import SANDBOX
 from sandbox.engine import Sandbox
+from sandbox.errors import ApiError
 from sandbox.formatting import FormattedText, command_entities, utf16_len
 from sandbox.membership import MembershipError, sender, set_blocked
-from sandbox.state import BOT_ID, Chat, User
+from sandbox.privacy import reaches_bot
+from sandbox.state import BOT_ID, Chat, Message, User
 from sandbox.telegram_json import bot_user, chat_instance, chat_json, member_status_json, message_json, user_json
-from sandbox.views import chat_view, message_view, user_view
+from sandbox.views import chat_view, message_view, topic_view, user_view
 
 _json_dumps = functools.partial(json.dumps, ensure_ascii=False)
 _WEBCHAT = Path(__file__).with_name("webchat.html")
@@ -137,9 +140,13 @@ def _chat_for(sandbox: Sandbox, chat_id: int, user: User) -> Chat:
 async def create_user(request: web.Request) -> Any:
     sandbox = _sandbox(request)
     body = await _body(request)
-    user = sandbox.world.add_user(
-        _str(body, "first_name") or "", _str(body, "last_name", False), _str(body, "username", False)
-    )
+    is_bot = body.get("is_bot", False)
+    if not isinstance(is_bot, bool):
+        raise ControlError("is_bot must be a boolean")
+    username = _str(body, "username", False)
+    if is_bot and not (username or "").lower().endswith("bot"):
+        raise ControlError("a bot's username must end in 'bot'")
+    user = sandbox.world.add_user(_str(body, "first_name") or "", _str(body, "last_name", False), username, is_bot)
     sandbox.touch()
     return user_view(user)
 
@@ -185,10 +192,13 @@ async def create_chat(request: web.Request) -> Any:
     if not isinstance(bot_admin, bool):
         raise ControlError("bot_admin must be a boolean")
     bot_status = "left" if kind == "channel" else "administrator" if bot_admin else "member"
-    chat = sandbox.world.add_group(title, members, admins, creator, is_forum, kind, bot_status)
-    if chat.members and chat.bot_present:
+    chat = sandbox.world.add_group(
+        title, members, admins, creator, is_forum, sandbox.profile.privacy, kind=kind, bot_status=bot_status
+    )
+    humans = [m for m in chat.members if not sandbox.world.users[m].is_bot]
+    if humans and chat.bot_present:
         # Telegram tells the bot it was added, by whoever added it.
-        actor = sandbox.world.users[chat.members[0]]
+        actor = sandbox.world.users[humans[0]]
         payload = {
             "chat": chat_json(sandbox.world, chat),
             "from": user_json(actor),
@@ -228,19 +238,21 @@ async def post_message(request: web.Request) -> Any:
     world = sandbox.world
     body = await _body(request)
     user = _user(sandbox, _int(body, "from_id"))
-    text = _str(body, "text") or ""
-    if utf16_len(text) > 4096:
-        raise ControlError("text is longer than 4096 characters")
+    text = _user_text(body)
     chat = _chat_for(sandbox, _int(body, "chat_id"), user)
+    if chat.is_private and user.is_bot:
+        raise ControlError("bots cannot write to bots")
     reply_to = None
     reply_to_id = _optional_int(body, "reply_to_message_id")
     if reply_to_id is not None:
         reply_to = chat.live_message(reply_to_id)
         if reply_to is None:
             raise ControlError(f"message {reply_to_id} not found in chat {chat.id}")
-    thread = _optional_int(body, "message_thread_id") if chat.is_forum else None
-    if thread is None and reply_to is not None:
-        thread = reply_to.message_thread_id
+    thread = _optional_int(body, "message_thread_id")
+    if thread is not None and not chat.is_forum:
+        raise ControlError(f"chat {chat.id} has no topics")
+    may_post_closed = chat.status_of(user.id) in ("creator", "administrator")
+    where = _api_call(lambda: topics.place(chat, thread, reply_to, may_post_closed))
     from_id, sender_chat_id = _sender(sandbox, chat, user, body)
     if chat.is_private:
         user.started = True
@@ -248,13 +260,13 @@ async def post_message(request: web.Request) -> Any:
         chat,
         from_id,
         text=FormattedText(text, command_entities(text)),
-        message_thread_id=thread,
-        reply_to_message_id=reply_to_id,
+        message_thread_id=where.thread_id,
+        is_topic=where.is_topic,
+        reply_to_message_id=where.reply_to_message_id,
         sender_chat_id=sender_chat_id,
         is_automatic_forward=bool(body.get("automatic_forward")),
     )
-    if chat.bot_present:  # a bot removed from a group hears nothing from it
-        sandbox.push_update("message", message_json(world, message), chat.id)
+    _deliver(sandbox, chat, message, "message")
     return message_view(world, message)
 
 
@@ -272,12 +284,113 @@ def _sender(sandbox: Sandbox, chat: Chat, user: User, body: dict[str, Any]) -> t
         raise ControlError(str(error)) from None
 
 
+def _user_text(body: dict[str, Any]) -> str:
+    text = _str(body, "text") or ""
+    if utf16_len(text) > 4096:
+        raise ControlError("text is longer than 4096 characters")
+    return text
+
+
+def _api_call(call: Callable[[], Any]) -> Any:
+    """Run a shared rule (sandbox.topics) that raises Telegram's error, as a control error with its text."""
+    try:
+        return call()
+    except ApiError as error:
+        raise ControlError(error.description) from None
+
+
+def _deliver(sandbox: Sandbox, chat: Chat, message: Message, kind: str) -> None:
+    """Hand a user's (new or edited) message to the bot if Telegram would: the bot is in the chat (a bot
+    removed from a group hears nothing from it) and privacy mode lets it through (sandbox.privacy)."""
+    if chat.bot_present and reaches_bot(sandbox.world, chat, message):
+        sandbox.push_update(kind, message_json(sandbox.world, message), chat.id)
+    else:
+        sandbox.touch()
+
+
+@_json_route
+async def edit_message(request: web.Request) -> Any:
+    """A user corrects their own message: Telegram sends the bot an ``edited_message`` (if it saw it)."""
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    user = _user(sandbox, _int(body, "from_id"))
+    chat = _chat_for(sandbox, _int(body, "chat_id"), user)
+    message_id = _int(body, "message_id")
+    message = chat.live_message(message_id)
+    if message is None or message.from_id != user.id or message.text is None:
+        raise ControlError(f"user {user.id} has no text message {message_id} in chat {chat.id}")
+    text = _user_text(body)
+    if text == message.text.text:
+        raise ControlError("message is not modified")
+    message.text = FormattedText(text, command_entities(text))
+    message.edits += 1
+    message.edit_date = max(message.date, int(time.time()))
+    _deliver(sandbox, chat, message, "edited_message")
+    return message_view(sandbox.world, message)
+
+
+@_json_route
+async def create_topic(request: web.Request) -> Any:
+    """A member opens a forum topic: its creation service message reaches the bot (service messages do)."""
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    user = _user(sandbox, _int(body, "from_id"))
+    chat = _group(sandbox, request, user)
+    topic, message = _api_call(lambda: topics.create(sandbox.world, chat, user.id, _str(body, "name") or ""))
+    _deliver(sandbox, chat, message, "message")
+    return topic_view(chat, topic)
+
+
+@_json_route
+async def change_topic(request: web.Request) -> Any:
+    """The topic's creator or an admin closes (``closed: true``) or reopens it, with its service message."""
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    user = _user(sandbox, _int(body, "from_id"))
+    chat = _group(sandbox, request, user)
+    closed = body.get("closed")
+    if not isinstance(closed, bool):
+        raise ControlError("closed must be a boolean")
+    try:
+        thread_id = int(request.match_info["thread_id"])
+    except ValueError:
+        raise ControlError("topic not found", 404) from None
+    topic = _api_call(lambda: topics.checked_topic(chat, thread_id))
+    message = _api_call(lambda: topics.set_closed(sandbox.world, chat, topic, user.id, closed))
+    _deliver(sandbox, chat, message, "message")
+    return topic_view(chat, topic)
+
+
+def _group(sandbox: Sandbox, request: web.Request, user: User) -> Chat:
+    try:
+        chat_id = int(request.match_info["chat_id"])
+    except ValueError:
+        raise ControlError("chat not found", 404) from None
+    if chat_id > 0:
+        raise ControlError("topics live in groups")
+    return _chat_for(sandbox, chat_id, user)
+
+
+@_json_route
+async def set_privacy(request: web.Request) -> Any:
+    """BotFather's /setprivacy: as in Telegram, it applies to groups the bot joins afterwards."""
+    sandbox = _sandbox(request)
+    body = await _body(request)
+    enabled = body.get("enabled")
+    if not isinstance(enabled, bool):
+        raise ControlError("enabled must be a boolean")
+    sandbox.profile.privacy = enabled
+    return {"privacy": enabled}
+
+
 async def _press(request: web.Request, forged: bool) -> Any:
     """A user presses a button of a message: the bot gets a callback query; the reply is its answer."""
     sandbox = _sandbox(request)
     world = sandbox.world
     body = await _body(request)
     user = _user(sandbox, _int(body, "from_id"))
+    if user.is_bot:
+        raise ControlError("bots cannot press buttons")
     chat = _chat_for(sandbox, _int(body, "chat_id"), user)
     message_id = _int(body, "message_id")
     data = _forged_data(body) if forged else _str(body, "data")
@@ -418,6 +531,7 @@ async def bot_info(request: web.Request) -> Any:
         "name": profile.name(""),
         "description": profile.descriptions.get("", ""),
         "short_description": profile.short_descriptions.get("", ""),
+        "privacy": profile.privacy,
         "commands": [
             {"scope": json.loads(scope), "language_code": language, "commands": commands}
             for (scope, language), commands in profile.commands.items()
@@ -440,6 +554,10 @@ def setup(app: web.Application) -> None:
     router.add_get("/sandbox/chats", list_chats)
     router.add_get("/sandbox/chats/{chat_id}/messages", chat_messages)
     router.add_post("/sandbox/messages", post_message)
+    router.add_post("/sandbox/messages/edit", edit_message)
+    router.add_post("/sandbox/chats/{chat_id}/topics", create_topic)
+    router.add_post("/sandbox/chats/{chat_id}/topics/{thread_id}", change_topic)
+    router.add_post("/sandbox/bot/privacy", set_privacy)
     router.add_post("/sandbox/press", press_button)
     router.add_post("/sandbox/press_forged", press_forged)
     router.add_get("/sandbox/files/{file_id}", get_file)

@@ -36,8 +36,9 @@ class ControlClient:
         response.raise_for_status()
         return response.json()
 
-    async def user(self, first_name: str, username: str | None = None) -> dict[str, Any]:
-        body: dict[str, Any] = {"first_name": first_name}
+    async def user(self, first_name: str, username: str | None = None, is_bot: bool = False) -> dict[str, Any]:
+        """A user; with ``is_bot``, another bot (its username ends in "bot") that can speak in groups."""
+        body: dict[str, Any] = {"first_name": first_name, "is_bot": is_bot}
         if username:
             body["username"] = username
         return dict(await self._post("/sandbox/users", body))
@@ -72,6 +73,19 @@ class ControlClient:
         return dict(
             await self._post("/sandbox/messages", {"chat_id": chat_id, "from_id": from_id, "text": text, **extra})
         )
+
+    async def edit(self, chat_id: int, message_id: int, from_id: int, text: str) -> dict[str, Any]:
+        """The user corrects their message: the bot gets an ``edited_message`` if it asked for those."""
+        body = {"chat_id": chat_id, "message_id": message_id, "from_id": from_id, "text": text}
+        return dict(await self._post("/sandbox/messages/edit", body))
+
+    async def topic(self, chat_id: int, from_id: int, name: str) -> dict[str, Any]:
+        """A new forum topic ``{chat_id, message_thread_id, name, closed}``."""
+        return dict(await self._post(f"/sandbox/chats/{chat_id}/topics", {"from_id": from_id, "name": name}))
+
+    async def close_topic(self, chat_id: int, thread_id: int, from_id: int, closed: bool = True) -> dict[str, Any]:
+        body = {"from_id": from_id, "closed": closed}
+        return dict(await self._post(f"/sandbox/chats/{chat_id}/topics/{thread_id}", body))
 
     async def press(
         self, chat_id: int, message_id: int, from_id: int, data: str, timeout: float = 15

@@ -39,6 +39,7 @@ class BotProfile:
     names: dict[str, str] = field(default_factory=dict)
     descriptions: dict[str, str] = field(default_factory=dict)
     short_descriptions: dict[str, str] = field(default_factory=dict)
+    privacy: bool = True  # BotFather's /setprivacy, on by default; groups joined afterwards follow it
 
     def name(self, language_code: str) -> str:
         return self.names.get(language_code) or self.names.get("") or BOT_FIRST_NAME

@@ -110,8 +110,9 @@ def migrate(sandbox: Sandbox, chat: Chat, actor: User, service_messages: bool = 
         raise MembershipError(f"chat {chat.id} was already migrated to {chat.migrated_to}")
     world = sandbox.world
     new = world.add_group(
-        chat.title or "", list(chat.members), list(chat.admins), chat.creator, False, bot_status=chat.bot_status
-    )
+        chat.title or "", list(chat.members), list(chat.admins), chat.creator, False, chat.privacy,
+        bot_status=chat.bot_status,
+    )  # fmt: skip
     chat.migrated_to = new.id
     farewell = world.add_message(chat, actor.id, service={"migrate_to_chat_id": new.id})
     welcome = world.add_message(new, actor.id, service={"migrate_from_chat_id": chat.id})

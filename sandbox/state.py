@@ -39,6 +39,7 @@ class User:
     username: str | None = None
     started: bool = False
     blocked: bool = False
+    is_bot: bool = False  # another bot in the groups (made with is_bot): our bot never sees what it says
 
     @property
     def full_name(self) -> str:
@@ -68,11 +69,12 @@ class Message:
     caption: FormattedText | None = None
     photo_file_id: str | None = None
     reply_markup: dict[str, Any] | None = None
-    message_thread_id: int | None = None
-    reply_to_message_id: int | None = None
+    message_thread_id: int | None = None  # a forum topic's, or (not is_topic) a reply chain's first message
+    is_topic: bool = False
+    reply_to_message_id: int | None = None  # in a topic, its first message unless it replies to another
     sender_chat_id: int | None = None  # sent on behalf of a chat: the group itself or a channel
     is_automatic_forward: bool = False
-    service: dict[str, Any] = field(default_factory=dict)  # service fields, e.g. migrate_to_chat_id
+    service: dict[str, Any] = field(default_factory=dict)  # a service message's fields, e.g. migrate_to_chat_id
     edits: int = 0
     edit_date: int | None = None
     deleted: bool = False
@@ -88,6 +90,16 @@ class Message:
 
 
 @dataclass
+class Topic:
+    """A forum topic: its thread id is the id of its creation service message."""
+
+    thread_id: int
+    name: str
+    creator: int
+    closed: bool = False
+
+
+@dataclass
 class Chat:
     """A group the bot is in (a supergroup, or a basic group until it migrates), a channel, or a user's private
     chat with the bot (id = user id)."""
@@ -99,8 +111,11 @@ class Chat:
     admins: list[int] = field(default_factory=list)
     creator: int | None = None
     is_forum: bool = False
+    privacy: bool = True  # the bot's privacy mode as it was when the bot joined (BotFather: re-add to change)
     messages: dict[int, Message] = field(default_factory=dict)
     next_message_id: int = 1
+    topics: dict[int, Topic] = field(default_factory=dict)  # forum topics by thread id (their first message)
+    last_bot_sender: int | None = None  # the bot (ours or another) that sent the group's latest bot message
     bot_status: str = "member"  # one of BOT_STATUSES; Telegram adds a bot as a plain member
     migrated_to: int | None = None  # a basic group that became this supergroup
 
@@ -143,8 +158,10 @@ class World:
     def reset(self) -> None:
         self.__init__()  # type: ignore[misc]
 
-    def add_user(self, first_name: str, last_name: str | None = None, username: str | None = None) -> User:
-        user = User(self._next_user_id, first_name, last_name, username)
+    def add_user(
+        self, first_name: str, last_name: str | None = None, username: str | None = None, is_bot: bool = False
+    ) -> User:
+        user = User(self._next_user_id, first_name, last_name, username, is_bot=is_bot)
         self.users[user.id] = user
         self._next_user_id += 1
         return user
@@ -156,6 +173,7 @@ class World:
         admins: list[int],
         creator: int | None,
         is_forum: bool,
+        privacy: bool,
         kind: str = "supergroup",
         bot_status: str = "member",
     ) -> Chat:
@@ -171,6 +189,7 @@ class World:
             creator=creator,
             is_forum=is_forum,
             bot_status=bot_status,
+            privacy=privacy,
         )
         self._next_group += 1
         self.chats[chat.id] = chat
@@ -188,6 +207,9 @@ class World:
         message = Message(chat.next_message_id, chat.id, from_id, int(time.time()), **fields)
         chat.messages[message.message_id] = message
         chat.next_message_id += 1
+        sender = self.users.get(from_id)
+        if from_id == BOT_ID or (sender is not None and sender.is_bot):
+            chat.last_bot_sender = from_id
         return message
 
     def store_file(self, data: bytes, info: ImageInfo) -> StoredFile:

@@ -35,11 +35,11 @@ def bot_user() -> dict[str, Any]:
     return {"id": BOT_ID, "is_bot": True, "first_name": BOT_FIRST_NAME, "username": BOT_USERNAME}
 
 
-def get_me() -> dict[str, Any]:
+def get_me(privacy: bool = True) -> dict[str, Any]:
     return {
         **bot_user(),
         "can_join_groups": True,
-        "can_read_all_group_messages": False,
+        "can_read_all_group_messages": not privacy,
         "supports_inline_queries": False,
         "can_connect_to_business": False,
         "has_main_web_app": False,
@@ -47,12 +47,13 @@ def get_me() -> dict[str, Any]:
 
 
 def user_json(user: User) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": user.id, "is_bot": False, "first_name": user.first_name}
+    data: dict[str, Any] = {"id": user.id, "is_bot": user.is_bot, "first_name": user.first_name}
     if user.last_name:
         data["last_name"] = user.last_name
     if user.username:
         data["username"] = user.username
-    data["language_code"] = "fa"
+    if not user.is_bot:
+        data["language_code"] = "fa"
     return data
 
 
@@ -123,6 +124,7 @@ def message_json(world: World, message: Message, with_reply: bool = True) -> dic
     data.update(message.service)
     if message.message_thread_id is not None:
         data["message_thread_id"] = message.message_thread_id
+    if message.is_topic:
         data["is_topic_message"] = True
     reply_to = chat.messages.get(message.reply_to_message_id) if message.reply_to_message_id else None
     if with_reply and reply_to is not None and not reply_to.deleted:

@@ -1,4 +1,10 @@
-"""The bot's update queue, shared by getUpdates long-polling and webhook delivery."""
+"""The bot's update queue, shared by getUpdates long-polling and webhook delivery.
+
+Each update also names the webhook queue Telegram delivers it in: Telegram's Bot API server puts a callback
+query in its user's queue and a message in its chat's (tdlib/telegram-bot-api, Client.cpp: ``add_update(...,
+user_id + (3 << 33))`` for callback queries, ``add_update(..., chat_id)`` for messages), and sends a queue's
+next update only once the previous one was accepted, while different queues go in parallel.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +26,13 @@ class PendingUpdate:
     payload: dict[str, Any]
     chat_id: int | None
     handed_out: bool = False
+
+    @property
+    def queue(self) -> tuple[str, int | None]:
+        """The webhook queue this update waits in: its user's for a callback query, else its chat's."""
+        if self.kind == "callback_query":
+            return "user", int(self.payload["from"]["id"])
+        return "chat", self.chat_id
 
     def as_json(self) -> dict[str, Any]:
         return {"update_id": self.update_id, self.kind: self.payload}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sandbox.state import BOT_FIRST_NAME, Chat, Message, User, World
+from sandbox.state import BOT_FIRST_NAME, Chat, Message, Topic, User, World
 
 
 def user_view(user: User) -> dict[str, Any]:
     return {
         "id": user.id,
-        "is_bot": False,
+        "is_bot": user.is_bot,
         "first_name": user.first_name,
         "last_name": user.last_name,
         "username": user.username,
@@ -34,7 +34,12 @@ def chat_view(world: World, chat: Chat) -> dict[str, Any]:
         "creator": chat.creator,
         "bot_status": None if chat.is_private else chat.bot_status,
         "migrated_to": chat.migrated_to,
+        "topics": [topic_view(chat, topic) for topic in chat.topics.values()],
     }
+
+
+def topic_view(chat: Chat, topic: Topic) -> dict[str, Any]:
+    return {"chat_id": chat.id, "message_thread_id": topic.thread_id, "name": topic.name, "closed": topic.closed}
 
 
 def buttons_view(message: Message) -> list[list[dict[str, Any]]]:
@@ -76,6 +81,7 @@ def message_view(world: World, message: Message) -> dict[str, Any]:
         "edit_date": message.edit_date,
         "deleted": message.deleted,
         "message_thread_id": message.message_thread_id,
+        "is_topic_message": message.is_topic,
         "reply_to_message_id": message.reply_to_message_id,
         "sender_chat_id": message.sender_chat_id,
         "service": dict(message.service),

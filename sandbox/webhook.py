@@ -1,4 +1,5 @@
-"""Pushes updates to the bot's webhook the way Telegram does: in order per chat, retried until accepted."""
+"""Pushes updates to the bot's webhook the way Telegram does: in order per queue (callback queries per user,
+everything else per chat, see sandbox/updates.py), queues in parallel, each update retried until accepted."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ class WebhookDelivery:
         self.last_error_date: int | None = None
         self.last_error_message: str | None = None
         self._runner: asyncio.Task[None] | None = None
-        self._in_flight: dict[int | None, asyncio.Task[None]] = {}
+        self._in_flight: dict[tuple[str, int | None], asyncio.Task[None]] = {}
         self._session: httpx.AsyncClient | None = None
 
     @property
@@ -88,15 +89,15 @@ class WebhookDelivery:
             await self.queue.changed.wait(1.0)
 
     def _dispatch(self) -> None:
-        """Start delivering the oldest queued update of every chat that has none in flight."""
-        seen: set[int | None] = set()
+        """Start delivering the oldest queued update of every queue that has none in flight."""
+        seen: set[tuple[str, int | None]] = set()
         for update in self.queue.items:
-            if update.chat_id in seen:
+            if update.queue in seen:
                 continue
-            seen.add(update.chat_id)
-            if update.chat_id not in self._in_flight and len(self._in_flight) < self.max_connections:
+            seen.add(update.queue)
+            if update.queue not in self._in_flight and len(self._in_flight) < self.max_connections:
                 update.handed_out = True
-                self._in_flight[update.chat_id] = asyncio.create_task(self._deliver(update))
+                self._in_flight[update.queue] = asyncio.create_task(self._deliver(update))
 
     async def _deliver(self, update: PendingUpdate) -> None:
         attempt = 0
@@ -109,7 +110,7 @@ class WebhookDelivery:
                 attempt += 1
                 await asyncio.sleep(min(_MAX_BACKOFF, 0.05 * 2**attempt))
         finally:
-            self._in_flight.pop(update.chat_id, None)
+            self._in_flight.pop(update.queue, None)
             self.queue.changed.fire()
 
     async def _post(self, url: str, update: PendingUpdate) -> bool:

@@ -59,9 +59,12 @@ async def table(sandbox: ControlClient, players: int = 2) -> Table:
 async def set_timer(sandbox: ControlClient, t: Table, seconds: int) -> None:
     """The group's first player (its admin) sets the turn timer with /settings, as an admin would."""
     admin = t.players[0]
-    await sandbox.send(t.chat_id, admin["id"], "/settings")
-    await sandbox.idle()
-    menu = (await sandbox.messages(t.chat_id))[-1]
+    sent = await sandbox.send(t.chat_id, admin["id"], "/settings")
+    menu = await sandbox.wait_for(  # the bot's reply, not a quiet chat: a loaded machine may pause in between
+        t.chat_id,
+        lambda ms: next((m for m in ms if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None),
+        timeout=30,
+    )
     assert texts.SETTINGS_TITLE.replace("<b>", "").replace("</b>", "") in menu["text"]
     answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, f"s:t:{seconds}")["data"])
     assert answer["text"] == texts.SETTINGS_SAVED

@@ -209,10 +209,22 @@ async def _set_paused(update: Update, context: ContextTypes.DEFAULT_TYPE, paused
     await message.reply_text(texts.PAUSED if paused else texts.RESUMED)
 
 
+def replied_to(message: Message) -> Message | None:
+    """The message ``message`` answers, if its author chose one: in a forum topic every message replies to the
+    topic's first message (its ``forum_topic_created`` service message) when it replies to nothing else, and
+    that implicit reply names nobody."""
+    replied = message.reply_to_message
+    if replied is None or replied.forum_topic_created is not None:
+        return None
+    if message.is_topic_message and replied.message_id == message.message_thread_id:
+        return None
+    return replied
+
+
 def _target(record: GameRecord, message: Message, args: list[str]) -> int | None:
     """The seat meant by /kick: the author of the replied-to message, else the player named in the text
     (display name or @username, case-insensitive)."""
-    replied = message.reply_to_message
+    replied = replied_to(message)
     if replied is not None and replied.from_user is not None:
         return record.seat_of(replied.from_user.id)
     wanted = " ".join(args).strip().removeprefix("@").casefold()
@@ -229,7 +241,7 @@ async def cmd_kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not await _admin(update, context):
         await message.reply_text(texts.NOT_ADMIN)
         return
-    if message.reply_to_message is None and not context.args:
+    if replied_to(message) is None and not context.args:
         await message.reply_text(texts.KICK_USAGE)
         return
     chat_id, thread_id = where(update)

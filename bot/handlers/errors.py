@@ -12,8 +12,10 @@ from telegram import Update
 from telegram.error import ChatMigrated, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.handlers.topics import is_topic_closed, stop_if_closed
 from bot.messages import texts
 from bot.runtime.outage import STORE_DOWN, outage
+from bot.services import where
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +23,9 @@ log = logging.getLogger(__name__)
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     error = context.error
     chat = update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
+    if isinstance(update, Update) and chat is not None and is_topic_closed(error):
+        await _topic_closed(update, context)
+        return
     if isinstance(error, STORE_DOWN):  # the outage is logged once by bot.runtime.outage, not per update
         log.warning("update in chat %s met the Redis outage: %r", chat, error)
     else:
@@ -48,3 +53,14 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         pass
     except TelegramError:
         log.info("could not deliver the apology in chat %s", chat)
+
+
+async def _topic_closed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A send met a closed forum topic: the game there stands still, and nothing is said in the topic."""
+    log.info("update in chat %s met a closed topic", update.effective_chat.id if update.effective_chat else None)
+    await stop_if_closed(context, *where(update))
+    if update.callback_query is not None:
+        try:
+            await update.callback_query.answer(texts.TOPIC_CLOSED_LINE, show_alert=True)
+        except TelegramError:
+            log.info("could not answer a press in a closed topic")

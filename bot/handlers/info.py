@@ -8,17 +8,23 @@ from telegram.ext import ContextTypes
 from bot.games import PLAYABLE, PRESENTERS
 from bot.messages import texts
 from bot.messages.fa import num
+from bot.messages.split import split_html
 from bot.services import services, where
 from rules import GAMES
 
 
-async def _reply(update: Update, text: str) -> None:
+async def reply_long(update: Update, text: str) -> None:
+    """Reply with ``text``, in as many messages as Telegram's 4096 characters need (bot/messages/split.py)."""
     if update.effective_message is not None:
-        await update.effective_message.reply_text(text)
+        for part in split_html(text):
+            await update.effective_message.reply_text(part)
+
+
+_reply = reply_long
 
 
 async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _reply(update, texts.HELP)
+    await _reply(update, texts.HELP.format(bot=context.bot.username))
 
 
 def games_text() -> str:

@@ -376,7 +376,13 @@ async def _may_manage(
     return await is_admin(context.bot, record.chat_id, user_id, message)
 
 
-async def cmd_start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_start_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/start in a group belongs to every bot there: it only says how to start a game with this one."""
+    await _reply(update, texts.START_IN_GROUP)
+
+
+async def cmd_begin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/begin: the creator or an admin starts the lobby's game, as the lobby's «شروع» button does."""
     chat_id, thread_id = where(update)
     user = update.effective_user
     assert user is not None
@@ -389,7 +395,7 @@ async def cmd_start_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user: User) -> None:
     query = update.callback_query
-    message = None if query else update.effective_message  # an anonymous admin's /start carries the group
+    message = None if query else update.effective_message  # an anonymous admin's /begin carries the group
     if not await _may_manage(context, record, user.id, message):
         await _refuse(update, texts.NOT_ALLOWED)
         return

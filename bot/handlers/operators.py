@@ -99,7 +99,7 @@ async def cmd_broadcast(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         return
     message = update.effective_message
     assert message is not None and message.text is not None
-    text = message.text.partition(" ")[2].strip()
+    text = (message.text.split(None, 1)[1:] or [""])[0].strip()  # after /broadcast (or /broadcast@bot)
     if not text:
         await message.reply_text(texts.BROADCAST_USAGE)
         return

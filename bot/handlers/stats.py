@@ -12,6 +12,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.games import PLAYABLE, PRESENTERS
+from bot.handlers.info import reply_long
 from bot.messages.fa import name, num
 from bot.runtime.store import GameRecord, Store
 from bot.services import services
@@ -74,19 +75,24 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     assert message is not None
     store = services(context).store
+    boards = {game_id: await leaderboard(store, message.chat_id, game_id) for game_id in PLAYABLE}
+    await reply_long(update, leaderboard_text(boards))  # a busy group's board can outgrow one message
+
+
+def leaderboard_text(boards: dict[str, list[Line]]) -> str:
+    """The group's leaderboards, one block per game played there."""
     parts = ["📊 <b>جدول بازیکنان این گروه</b>"]
-    for game_id, game in PLAYABLE.items():
-        lines = await leaderboard(store, message.chat_id, game_id)
+    for game_id, lines in boards.items():
         if not lines:
             continue
-        parts += ["", f"{PRESENTERS[game_id].emoji} <b>{game.title}</b>"]
+        parts += ["", f"{PRESENTERS[game_id].emoji} <b>{PLAYABLE[game_id].title}</b>"]
         for rank, line in enumerate(lines, 1):
             parts.append(
                 f"{num(rank)}. {name(line.name)} — {num(line.won)} برد از {num(line.played)} بازی ({num(line.rate)}٪)"
             )
     if len(parts) == 1:
         parts.append("هنوز بازی‌ای در این گروه تمام نشده است.")
-    await message.reply_text("\n".join(parts))
+    return "\n".join(parts)
 
 
 async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -15,6 +15,7 @@ from bot.games import PRESENTERS
 from bot.handlers.stats import count_result
 from bot.messages import hands, keyboards, texts
 from bot.messages.fa import mention, name
+from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
 from bot.runtime import absence
 from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord
@@ -23,7 +24,6 @@ from rules import GAMES
 
 log = logging.getLogger(__name__)
 
-CAPTION_LIMIT = 1024
 RECENT_LINES = 4
 
 
@@ -48,14 +48,16 @@ def caption(record: GameRecord, state: Any) -> str:
         lines += ["", *presenter.status(view, names(record))]
         if record.paused:
             lines.append("⏸ زمان‌سنج نوبت متوقف است.")
+        if record.topic_closed:
+            lines.append(texts.TOPIC_CLOSED_LINE)
         turn = [mention(record.players[s].user_id, record.players[s].name) for s in game.to_act(state)]
         where = " (در گفتگوی خصوصی)" if hands.group_codes(record, state)[1] else ""
         lines.append("👈 نوبت " + "، ".join(turn) + where)
     text = "\n".join(lines)
-    while len(text) > CAPTION_LIMIT and len(lines) > 3:  # drop the oldest news first
+    while visible_length(text) > CAPTION_LIMIT and len(lines) > 3:  # drop the oldest news first
         del lines[2]
         text = "\n".join(lines)
-    return text
+    return shorten(text, CAPTION_LIMIT)  # the picture shows the whole board
 
 
 def result_lines(record: GameRecord, state: Any) -> list[str]:

@@ -22,6 +22,7 @@ from telegram.helpers import create_deep_linked_url
 from bot.games import PRESENTERS
 from bot.messages import keyboards, texts
 from bot.messages.fa import mention
+from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.runtime.store import GameRecord, HandMessage
 from bot.services import services
 from rules import GAMES
@@ -86,7 +87,7 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     lines += presenter.hands.lines(game.view(state, seat), names)
     if to_decide:
         lines += ["", texts.YOUR_MOVE_HERE]
-    return "\n".join(lines)
+    return shorten("\n".join(lines), CAPTION_LIMIT)
 
 
 def hand_seats(record: GameRecord) -> list[int]:

@@ -1,22 +1,29 @@
-"""A chat's updates handled in the order Telegram delivered them, by any number of workers behind one URL.
+"""A chat's updates handled one at a time in the order they arrived, by any number of workers behind one URL.
 
-Telegram (and the sandbox) send a chat's next update only once the previous one was answered with 200. The
-worker that receives an update takes the chat's next *ticket* in Redis before it answers, so ticket order
-is delivery order; it handles the update once the chat's ``served`` counter reaches the ticket before its
-own, and moves the counter on when done. Until then other workers' tickets of that chat wait (the release
-publishes on ``bot.locks.WAKE_CHANNEL``), while other chats go on in parallel.
+Telegram (and the sandbox) queue a chat's messages, and each user's callback queries, and send a queue's
+next update only once the previous one was answered with 200 (sandbox/README.md, "Webhook delivery"). The
+worker that receives an update takes the chat's next *ticket* in Redis before it answers, so a chat's
+messages keep Telegram's order, as do one user's presses; a press and a message of the same chat (or two
+users' presses) are in two queues and may arrive in either order, and the tickets record the order they did
+arrive in. That is all the bot needs: every press carries the version of the board it was made on, so a
+press that a message overtook (a /cancel, a /kick) is refused as stale, never applied to the wrong game.
+The worker handles the update once the chat's ``served`` counter reaches the ticket before its own, and
+moves the counter on when done. Until then other workers' tickets of that chat wait (the release publishes
+on ``bot.locks.WAKE_CHANNEL``), while other chats go on in parallel.
 
 A ticket is held under a lease that its worker renews while it waits and while it works. A worker that dies
 holding one leaves it to run out (``LEASE``); the next ticket's worker then skips it, so a chat is held up
 for a few seconds at most, never for good. An update whose worker died after answering 200 is lost, as it
 would be with one worker.
 
-The ticket also remembers the chat's last update id: the same update delivered again (the 200 got lost on
-the way, so Telegram retried, perhaps to another worker) is dropped while its first delivery is in hand or
-done, and taken again only if that delivery's worker died before handling it.
+The chat also remembers the update ids of its last ``SEEN`` tickets: the same update delivered again (the 200
+got lost on the way, so Telegram retried, perhaps to another worker, and meanwhile the chat's other queue may
+have delivered more) is dropped while its first delivery is in hand or done, and taken again only if that
+delivery's worker died before handling it.
 
-Keys: ``dh:{<chat>}:order`` (a hash: next, served, last_update, last_ticket) and ``dh:{<chat>}:order:alive``
-(a sorted set: ticket -> lease end in ms, Redis's clock). Both expire after a day without updates.
+Keys: ``dh:{<chat>}:order`` (a hash: next, served), ``dh:{<chat>}:order:alive`` (a sorted set: ticket -> lease
+end in ms, Redis's clock) and ``dh:{<chat>}:order:seen`` (a sorted set: ticket -> update id). All expire
+after a day without updates.
 """
 
 from __future__ import annotations
@@ -45,28 +52,31 @@ from bot.runtime.locks import (
 log = logging.getLogger(__name__)
 
 IDLE_TTL = 24 * 3600
+SEEN = 64  # update ids remembered per chat: far more than can be in flight at once
 RETRIES = 5  # Redis away while a ticket waits: retry for a few seconds before giving the update up
 
-# KEYS: state, alive. ARGV: update id, lease ms, idle ttl. The new ticket (0 for a repeated delivery) and the
-# served counter, so that a ticket that is next already needs no second round trip.
+# KEYS: state, alive, seen. ARGV: update id, lease ms, idle ttl, seen size. The new ticket (0 for a repeated
+# delivery) and the served counter, so that a ticket that is next already needs no second round trip.
 _TAKE = (
     LUA_NOW
     + """
-if redis.call('HGET', KEYS[1], 'last_update') == ARGV[1] then
-  local lease = redis.call('ZSCORE', KEYS[2], redis.call('HGET', KEYS[1], 'last_ticket'))
+local earlier = redis.call('ZRANGEBYSCORE', KEYS[3], ARGV[1], ARGV[1])[1]
+if earlier then
+  local lease = redis.call('ZSCORE', KEYS[2], earlier)
   if not lease or tonumber(lease) > now then return {0, 0} end
+  redis.call('ZREM', KEYS[3], earlier)
 end
 local ticket = redis.call('HINCRBY', KEYS[1], 'next', 1)
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ticket)
-redis.call('HSET', KEYS[1], 'last_update', ARGV[1], 'last_ticket', ticket)
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[1], ticket)
+redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -tonumber(ARGV[4]) - 1)
+for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[3]) end
 return {ticket, tonumber(redis.call('HGET', KEYS[1], 'served') or '0')}
 """
 )
 
-# KEYS: state, alive. ARGV: ticket. Skips dead tickets before this one; returns the served counter and how
-# many tickets it skipped.
+# KEYS: state, alive, seen. ARGV: ticket. Skips dead tickets before this one (their updates may come again);
+# returns the served counter and how many tickets it skipped.
 _TURN = (
     LUA_NOW
     + """
@@ -78,9 +88,7 @@ while served + 1 < ticket do
   if lease and tonumber(lease) > now then break end
   served = served + 1
   redis.call('ZREM', KEYS[2], served)
-  if tonumber(redis.call('HGET', KEYS[1], 'last_ticket') or '0') == served then
-    redis.call('HDEL', KEYS[1], 'last_update')
-  end
+  redis.call('ZREM', KEYS[3], served)
 end
 if served ~= skipped then redis.call('HSET', KEYS[1], 'served', served) end
 return {served, served - skipped}
@@ -128,6 +136,10 @@ def alive_key(chat_id: int) -> str:
     return f"dh:{{{chat_id}}}:order:alive"
 
 
+def seen_key(chat_id: int) -> str:
+    return f"dh:{{{chat_id}}}:order:seen"
+
+
 class ChatOrder:
     """Tickets per chat in Redis; ``take`` when an update arrives, ``turn`` around handling it."""
 
@@ -145,8 +157,9 @@ class ChatOrder:
 
     async def take(self, chat_id: int, update_id: int) -> Ticket | None:
         """The chat's next ticket, or None if this update was delivered before and is in hand or done."""
-        keys = [state_key(chat_id), alive_key(chat_id)]
-        number, served = (int(n) for n in await self._take(keys=keys, args=[str(update_id), self.lease_ms, IDLE_TTL]))
+        keys = [state_key(chat_id), alive_key(chat_id), seen_key(chat_id)]
+        args = [update_id, self.lease_ms, IDLE_TTL, SEEN]
+        number, served = (int(n) for n in await self._take(keys=keys, args=args))
         if not number:
             return None
         ticket = Ticket(chat_id, number, next_up=served + 1 == number)
@@ -167,7 +180,7 @@ class ChatOrder:
     async def _wait(self, ticket: Ticket) -> None:
         if ticket.next_up:  # the usual case; only this ticket's own death could move the counter on since
             return
-        keys = [state_key(ticket.chat_id), alive_key(ticket.chat_id)]
+        keys = [state_key(ticket.chat_id), alive_key(ticket.chat_id), seen_key(ticket.chat_id)]
         failures = 0
         while True:
             with self.wakeups.watch(keys[0]) as woken:

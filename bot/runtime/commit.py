@@ -29,7 +29,9 @@ async def schedule(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
     settings = await svc.store.group_settings(record.chat_id)
     now = time.time()
     armed: dict[Deadline, float] = {}
-    if record.phase == "playing" and settings.turn_seconds and not record.paused:
+    if record.topic_closed:
+        pass  # nobody can write in a closed topic, so nothing may time out there
+    elif record.phase == "playing" and settings.turn_seconds and not record.paused:
         armed[Deadline("timeout", tag, record.version)] = now + settings.turn_seconds
         if settings.reminder:
             armed[Deadline("remind", tag, record.version)] = now + settings.turn_seconds / 2

@@ -55,6 +55,7 @@ class GameRecord(BaseModel):
     timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> consecutive time-outs
     gone: dict[int, Absence] = Field(default_factory=dict)  # seats out of the game: played by default moves
     paused: bool = False  # an admin stopped the turn timer (/pause)
+    topic_closed: bool = False  # its forum topic is closed: the game stands still (bot/handlers/topics.py)
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
 

@@ -17,6 +17,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
 from bot.handlers.lobby import cancel
+from bot.handlers.topics import is_topic_closed, stop_if_closed
 from bot.messages import board, texts
 from bot.messages.fa import duration, mention, name
 from bot.messages.redraw import redraw
@@ -71,9 +72,16 @@ async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     try:
         await fire(context, deadline)
     except (Forbidden, BadRequest, ChatMigrated) as exc:
-        # The chat refused (the bot removed or muted, the group moved): trying again every lease cannot help.
-        # What was saved stays saved; bot.handlers.membership stops or moves the chat's game.
-        log.warning("deadline %s: Telegram refused (%s); not retried", deadline.member, exc)
+        if is_topic_closed(exc):  # a closed topic: not again and again; the game stands still until it reopens
+            try:
+                await stop_if_closed(context, *parse_tag(deadline.tag))
+            except Exception:
+                log.exception("deadline %s met a closed topic and could not stop its game", deadline.member)
+                return
+        else:
+            # The chat refused (the bot removed or muted, the group moved): trying again every lease cannot
+            # help. What was saved stays saved; bot.handlers.membership stops or moves the chat's game.
+            log.warning("deadline %s: Telegram refused (%s); not retried", deadline.member, exc)
     except Exception:  # the lease runs out and the deadline is tried again
         log.exception("deadline %s failed; it will be retried", deadline.member)
         return

@@ -97,8 +97,9 @@ class WebhookServer:
         await self.app.update_processor.process_update(update, self.app.process_update(update))
 
 
-async def serve(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
-    """Run one webhook worker until SIGTERM or SIGINT; on the way out, handle the updates in hand."""
+async def serve(app: Application, settings: Settings, allowed_updates: list[str]) -> None:  # type: ignore[type-arg]
+    """Run one webhook worker until SIGTERM or SIGINT, asking Telegram for ``allowed_updates`` only; on the way
+    out, handle the updates in hand."""
     assert settings.webhook_url is not None
     url = str(settings.webhook_url)
     svc: Services = app.bot_data["services"]
@@ -127,7 +128,7 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
         await app.start()
         await runner.setup()
         await web.TCPSite(runner, settings.webhook_listen, settings.webhook_port).start()
-        await app.bot.set_webhook(url=url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+        await app.bot.set_webhook(url=url, secret_token=secret, allowed_updates=allowed_updates)
         server.ready = True
         log.info("worker %s takes updates on %s:%s", worker, settings.webhook_listen, settings.webhook_port)
         await stop.wait()
@@ -146,5 +147,5 @@ async def serve(app: Application, settings: Settings) -> None:  # type: ignore[t
             await app.post_shutdown(app)
 
 
-def run_webhook(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
-    asyncio.run(serve(app, settings))
+def run_webhook(app: Application, settings: Settings, allowed_updates: list[str]) -> None:  # type: ignore[type-arg]
+    asyncio.run(serve(app, settings, allowed_updates))

@@ -20,7 +20,7 @@ def _scope_key(call: Call) -> tuple[str, str]:
 
 
 async def get_me_method(sandbox: Sandbox, call: Call) -> Any:
-    return get_me()
+    return get_me(sandbox.profile.privacy)
 
 
 async def set_my_commands(sandbox: Sandbox, call: Call) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from sandbox import topics
 from sandbox.engine import Sandbox
 from sandbox.errors import NOT_MODIFIED, QUERY_TOO_OLD, bad_request
 from sandbox.formatting import FormattedText, UserLookup, format_text, utf16_len
@@ -50,16 +51,6 @@ def _caption(
     if utf16_len(caption.text) > MAX_CAPTION:
         raise bad_request("message caption is too long")
     return caption
-
-
-def _thread_id(chat: Chat, params: Params, reply_to: Message | None) -> int | None:
-    """Forum messages belong to a topic; elsewhere message_thread_id is ignored."""
-    if not chat.is_forum:
-        return None
-    thread = params.get_int("message_thread_id")
-    if thread is None and reply_to is not None:
-        thread = reply_to.message_thread_id
-    return thread
 
 
 def _reply_target(chat: Chat, params: Params) -> Message | None:
@@ -111,14 +102,15 @@ def _deliver(sandbox: Sandbox, call: Call, chat: Chat, **fields: Any) -> dict[st
     params = call.params
     markup = parse_reply_markup(params.get_obj("reply_markup"))
     reply_to = _reply_target(chat, params)
-    thread = _thread_id(chat, params, reply_to)
+    where = topics.place(chat, params.get_int("message_thread_id"), reply_to, may_post_closed=False)
     sandbox.limiter.check_send(chat.id, chat.is_private)
     message = sandbox.world.add_message(
         chat,
         BOT_ID,
         reply_markup=markup,
-        message_thread_id=thread,
-        reply_to_message_id=reply_to.message_id if reply_to else None,
+        message_thread_id=where.thread_id,
+        is_topic=where.is_topic,
+        reply_to_message_id=where.reply_to_message_id,
         **fields,
     )
     call.message_id = message.message_id

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import redis.asyncio as aioredis
 
-from bot.runtime.chat_order import ChatOrder, Ticket, alive_key, state_key
+from bot.runtime.chat_order import ChatOrder, Ticket, alive_key, seen_key, state_key
 from bot.runtime.locks import POLL, Wakeups
 
 _chats = itertools.count(-7_100_000)
@@ -106,6 +106,24 @@ async def test_the_same_update_delivered_again_is_dropped_while_in_hand_and_once
     assert await b.take(chat, 41) is None
     again = await b.take(chat, 42)
     assert again is not None and again.number == ticket.number + 1
+
+
+async def test_a_repeated_update_is_dropped_even_after_the_chat_s_other_queue_delivered_more(worker: Worker) -> None:
+    """Telegram queues a chat's messages apart from each user's presses: while a press's 200 is lost and it
+    is retried, a message of the same chat may arrive in between. The retry is still recognised."""
+    a, b = await worker(), await worker()
+    chat = next(_chats)
+    press = await a.take(chat, 50)
+    message = await b.take(chat, 51)  # the chat's message queue went on meanwhile
+    assert press is not None and message is not None
+    assert await b.take(chat, 50) is None  # the press again: in hand
+    async with a.turn(press):
+        pass
+    async with b.turn(message):
+        pass
+    assert await a.take(chat, 50) is None and await a.take(chat, 51) is None  # and once done
+    later = await a.take(chat, 52)
+    assert later is not None and later.number == message.number + 1
 
 
 async def test_a_dead_worker_s_ticket_is_skipped_once_its_lease_runs_out(worker: Worker) -> None:
@@ -205,6 +223,7 @@ async def test_keys_expire_when_the_chat_goes_quiet(worker: Worker, redis_url: s
     try:
         assert 0 < await client.ttl(state_key(chat)) <= 24 * 3600
         assert not await client.exists(alive_key(chat))  # no ticket in hand
+        assert 0 < await client.ttl(seen_key(chat)) <= 24 * 3600
     finally:
         await client.aclose()
 

@@ -30,6 +30,8 @@ def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL: must be one of"),
         ("WEBHOOK_URL", "not a url", "WEBHOOK_URL:"),
         ("WEBHOOK_SECRET", "has spaces!", "WEBHOOK_SECRET: must be"),
+        ("WEBHOOK_SECRET", "رمز۱۲۳", "WEBHOOK_SECRET: must be"),  # letters and digits, but not Telegram's A-Z 0-9
+        ("WEBHOOK_SECRET", "x" * 257, "WEBHOOK_SECRET: must be"),
         ("WEBHOOK_PORT", "99999", "WEBHOOK_PORT:"),
         ("PACE_GROUP_PER_MINUTE", "many", "PACE_GROUP_PER_MINUTE:"),
     ],
@@ -51,3 +53,13 @@ def test_run_without_a_token_stops_with_one_line(tmp_path: object) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert "BOT_TOKEN" in done.stderr
+
+
+def test_webhook_mode_needs_a_secret_as_telegram_checks_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEBHOOK_URL", "https://bot.example.org/hook")
+    monkeypatch.delenv("WEBHOOK_SECRET", raising=False)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(_env_file=None)
+    assert str(caught.value) == "configuration error: WEBHOOK_SECRET: must be set when WEBHOOK_URL is"
+    monkeypatch.setenv("WEBHOOK_SECRET", "A-z_09" * 42 + "abcd")  # 256 characters, every kind Telegram allows
+    assert load_settings(_env_file=None).webhook_mode

@@ -21,16 +21,17 @@ async def test_each_forum_topic_holds_its_own_game(sandbox: ControlClient) -> No
     t = await table(sandbox)
     host, guest = t.players
     forum = await sandbox.group("انجمن", [host["id"], guest["id"]], [host["id"]], is_forum=True)
+    first, second = [(await sandbox.topic(forum["id"], host["id"], name))["message_thread_id"] for name in "اب"]
 
     def lobby_in(topic: int) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
         return lambda ms: next(
             (m for m in ms if m["from_bot"] and buttons(m) and m["message_thread_id"] == topic), None
         )
 
-    for topic in (11, 22):
+    for topic in (first, second):
         await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=topic)
         await sandbox.wait_for(forum["id"], lobby_in(topic))
-    lobby = await sandbox.wait_for(forum["id"], lobby_in(22))
+    lobby = await sandbox.wait_for(forum["id"], lobby_in(second))
     await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     lobby = await sandbox.wait_for(
         forum["id"],
@@ -42,9 +43,9 @@ async def test_each_forum_topic_holds_its_own_game(sandbox: ControlClient) -> No
     board = await sandbox.wait_for(
         forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and m.get("photo")), None)
     )
-    assert board["message_thread_id"] == 22 and buttons(board)
-    other = next(m for m in await sandbox.messages(forum["id"]) if m["message_thread_id"] == 11 and buttons(m))
-    assert "اتاق انتظار" in other["text"]  # topic 11 still waits in its lobby
+    assert board["message_thread_id"] == second and buttons(board)
+    other = next(m for m in await sandbox.messages(forum["id"]) if m["message_thread_id"] == first and buttons(m))
+    assert "اتاق انتظار" in other["text"]  # the first topic still waits in its lobby
 
 
 async def test_commands_are_registered_in_persian_at_start_up(harness: Harness) -> None:

@@ -74,6 +74,20 @@ class World:
         response.raise_for_status()
         return dict(response.json())
 
+    async def topic(self, chat_id: int, user: dict[str, Any], name: str) -> dict[str, Any]:
+        body = {"from_id": user["id"], "name": name}
+        response = await self.client.post(f"/sandbox/chats/{chat_id}/topics", json=body)
+        response.raise_for_status()
+        return dict(response.json())
+
+    async def close_topic(self, chat_id: int, thread_id: int, user: dict[str, Any], closed: bool = True) -> Any:
+        body = {"from_id": user["id"], "closed": closed}
+        return await self.client.post(f"/sandbox/chats/{chat_id}/topics/{thread_id}", json=body)
+
+    async def edit(self, chat_id: int, message_id: int, user: dict[str, Any], text: str) -> httpx.Response:
+        body = {"chat_id": chat_id, "message_id": message_id, "from_id": user["id"], "text": text}
+        return await self.client.post("/sandbox/messages/edit", json=body)
+
     async def messages(self, chat_id: int) -> list[dict[str, Any]]:
         response = await self.client.get(f"/sandbox/chats/{chat_id}/messages")
         response.raise_for_status()

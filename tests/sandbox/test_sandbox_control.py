@@ -124,17 +124,24 @@ async def test_control_api_shapes_and_errors(world: Any, client: httpx.AsyncClie
 async def test_forum_topics_and_replies(bot: Bot, world: Any) -> None:
     ali = await world.user("Ali")
     forum = await world.group("Forum", [ali], is_forum=True)
-    asked = await world.say(forum["id"], ali, "/new", message_thread_id=7)
-    assert asked["message_thread_id"] == 7
+    topic = await world.topic(forum["id"], ali, "بازی")
+    thread = topic["message_thread_id"]
+    asked = await world.say(forum["id"], ali, "/new", message_thread_id=thread)
+    assert asked["message_thread_id"] == thread and asked["reply_to_message_id"] == thread
     updates = await bot.get_updates(timeout=0)
-    message = updates[-1].message
-    assert message is not None and message.message_thread_id == 7 and message.is_topic_message
+    created, message = updates[-2].message, updates[-1].message
+    assert created is not None and created.forum_topic_created is not None
+    assert created.forum_topic_created.name == "بازی" and created.message_id == thread
+    assert message is not None and message.message_thread_id == thread and message.is_topic_message
     assert message.chat.is_forum is True
-    reply = await bot.send_message(forum["id"], "باشه", message_thread_id=7, reply_to_message_id=asked["message_id"])
-    assert reply.message_thread_id == 7 and reply.reply_to_message is not None
+    # every message in a topic replies to the topic's first message unless it replies to another
+    assert message.reply_to_message is not None and message.reply_to_message.message_id == thread
+    assert message.reply_to_message.forum_topic_created is not None
+    reply = await bot.send_message(forum["id"], "باشه", reply_to_message_id=asked["message_id"])
+    assert reply.message_thread_id == thread and reply.reply_to_message is not None
     assert reply.reply_to_message.message_id == asked["message_id"]
     stored = await world.messages(forum["id"])
-    assert stored[-1]["message_thread_id"] == 7 and stored[-1]["reply_to_message_id"] == asked["message_id"]
+    assert stored[-1]["message_thread_id"] == thread and stored[-1]["reply_to_message_id"] == asked["message_id"]
 
 
 async def test_web_chat_page_and_bot_info(client: httpx.AsyncClient, bot: Bot) -> None:

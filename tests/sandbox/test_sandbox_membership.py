@@ -154,7 +154,11 @@ async def test_a_user_who_blocks_the_bot_sends_my_chat_member(bot: Bot, world: A
 
 async def test_messages_on_behalf_of_the_group_or_a_channel(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
     admin, member = await world.user("A"), await world.user("M")
-    group = await world.group("G", [member], admins=[admin])
+    await _post(client, "/sandbox/bot/privacy", {"enabled": False})  # the channel post is plain text
+    try:
+        group = await world.group("G", [member], admins=[admin])
+    finally:
+        await _post(client, "/sandbox/bot/privacy", {"enabled": True})
     channel = await world.group("کانال", [member], creator=admin["id"], type="channel")
     await _drain(bot)
     await world.say(group["id"], admin, "/settings", sender_chat_id=group["id"])

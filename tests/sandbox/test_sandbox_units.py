@@ -42,9 +42,17 @@ def test_html_pre_with_language_and_unknown_mentions() -> None:
     ("source", "message"),
     [
         ("<b>x", 'Can\'t find end tag corresponding to start tag "b"'),
-        ("<b>x</i>", 'Unmatched end tag "i"'),
-        ("<blink>x</blink>", 'Unsupported start tag "blink"'),
-        ("x<br/>y", 'Unsupported start tag "br"'),
+        ("<b>x</i>", 'Unmatched end tag at byte offset 4, expected "</b>", found "</i>"'),
+        ("<blink>x</blink>", 'Unsupported start tag "blink" at byte offset 0'),
+        ("x<br/>y", 'Unsupported start tag "br/" at byte offset 1'),
+        ("۳ < ۴", 'Unsupported start tag "" at byte offset 3'),  # a bare < is a tag to Telegram
+        ("<b", "Unclosed start tag at byte offset 0"),
+        ("x</b>", "Unexpected end tag at byte offset 1"),
+        ('<span class="x">s</span>', 'Tag "span" must have class "tg-spoiler" at byte offset 0'),
+        ("<a href=x/y>l</a>", "Unexpected end of name token at byte offset 8"),
+        ("<b title>x</b>", 'Expected equal sign in declaration of an attribute of the tag "b" at byte offset 0'),
+        ('<tg-emoji emoji-id="x">🙂</tg-emoji>', "Invalid custom emoji identifier specified"),
+        ("&#xD800;", "Text contains invalid Unicode characters after decoding HTML entities"),
     ],
 )
 def test_html_errors_use_telegram_wording(source: str, message: str) -> None:
@@ -108,3 +116,25 @@ def test_rate_limit_config_validation() -> None:
         config.update({"nonsense": 1})
     with pytest.raises(ValueError):
         config.update({"global_per_second": 0})
+
+
+def test_html_accepts_every_telegram_tag_and_only_four_named_entities() -> None:
+    source = (
+        "<b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><ins>n</ins><s>s</s><strike>k</strike><del>d</del>"
+        '<span class="tg-spoiler">p</span><tg-spoiler>q</tg-spoiler><a href="https://t.me/x">a</a>'
+        '<tg-emoji emoji-id="5368324170671202286">👍</tg-emoji><code>c</code>'
+        '<pre><code class="language-python">x</code></pre><blockquote>q</blockquote>'
+        "<blockquote expandable>w</blockquote><B>upper</>"
+    )
+    text = format_text(source, "HTML", None, no_users)
+    assert text.text == "bsieunskdpqa👍cxqwupper"
+    kinds = [e["type"] for e in text.entities]
+    assert kinds == [
+        *["bold", "bold", "italic", "italic", "underline", "underline"],
+        *["strikethrough", "strikethrough", "strikethrough", "spoiler", "spoiler", "text_link"],
+        *["custom_emoji", "code", "pre", "blockquote", "expandable_blockquote", "bold"],
+    ]
+    assert next(e for e in text.entities if e["type"] == "pre")["language"] == "python"
+    # &lt; &gt; &amp; &quot; and numeric references are decoded, with or without ";"; others stay as typed
+    entities = format_text("&lt;&gt;&amp;&quot;&#1587;&#x1F600;&amp &nbsp;&copy;&#0;", "HTML", None, no_users)
+    assert entities.text == '<>&"س😀& &nbsp;&copy;&#0;'

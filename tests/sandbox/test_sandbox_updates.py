@@ -192,7 +192,7 @@ async def test_allowed_updates_filters_new_updates(bot: Bot, world: Any, client:
     body = {"chat_id": group["id"], "message_id": sent.message_id, "from_id": ali["id"], "data": "a"}
     press = await client.post("/sandbox/press", json={**body, "timeout": 0.1})
     assert press.json()["answered"] is False
-    await world.say(group["id"], ali, "hello")
+    await world.say(group["id"], ali, "/hello")
     updates = await bot.get_updates(timeout=0)
     assert all(u.callback_query is None for u in updates)
-    assert updates[-1].message is not None and updates[-1].message.text == "hello"
+    assert updates[-1].message is not None and updates[-1].message.text == "/hello"
