@@ -58,8 +58,9 @@ REFUSALS = {
     texts.NOT_IN_LAST_GAME,
 }
 # While presses are refused the bot only answers them (and asks Telegram whether a /settings presser is an
-# admin); it reads its updates all along.
-QUIET_METHODS = {"getUpdates", "answerCallbackQuery", "getChatMember"}
+# admin: getChatMember, and getChatAdministrators when the bot is no admin, bot.handlers.access); it reads its
+# updates all along.
+QUIET_METHODS = {"getUpdates", "answerCallbackQuery", "getChatMember", "getChatAdministrators"}
 
 # Redis keys the comparison leaves out because time alone changes them: none, in this system. The
 # candidates, and why none of them changes here:
@@ -70,6 +71,12 @@ QUIET_METHODS = {"getUpdates", "answerCallbackQuery", "getChatMember"}
 #     here (/settings, as an admin would) and the lobby closes when idle for 15 minutes;
 #   - keys that expire only count down: their time to live is compared too, and must not have grown.
 TIME_ONLY_KEYS: tuple[str, ...] = ()
+
+# Who the bot has heard from in a group (bot.handlers.membership: a bot that is not an admin cannot ask
+# Telegram who is a member): any press there, forged data or not, shows the presser is in the group, since
+# Telegram delivers presses only from people who see the message. These sets are compared apart: they may
+# only gain the group's pressers, nothing else.
+SEEN_KEY = re.compile(r"dh:\{(-\d+)\}:seen")
 
 GAME_IDS = ("coin_age", "conqueror", "condottiere", "splendor", "carcassonne")
 HAND_GAME = "condottiere"  # رکب: every player has a private hand
@@ -401,11 +408,20 @@ async def _redis_snapshot(client: aioredis.Redis) -> dict[bytes, tuple[bytes, in
     """Every key: its serialized value (DUMP: type, content and encoding) and its time to live in ms."""
     out: dict[bytes, tuple[bytes, int]] = {}
     async for key in client.scan_iter(count=1000):
-        if any(re.fullmatch(pattern, key.decode()) for pattern in TIME_ONLY_KEYS):
+        if SEEN_KEY.fullmatch(key.decode()) or any(re.fullmatch(pattern, key.decode()) for pattern in TIME_ONLY_KEYS):
             continue
         value, ttl = await client.dump(key), await client.pttl(key)
         if value is not None:
             out[key] = (value, ttl)
+    return out
+
+
+async def _seen(client: aioredis.Redis) -> dict[int, set[int]]:
+    """Per group, the users the bot has heard from there."""
+    out: dict[int, set[int]] = {}
+    async for key in client.scan_iter(match="dh:{*}:seen", count=1000):
+        if (found := SEEN_KEY.fullmatch(key.decode())) is not None:
+            out[int(found.group(1))] = {int(m) for m in await client.smembers(key)}
     return out
 
 
@@ -534,6 +550,7 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
             presses, skipped = _presses(places, data_at, oracle)
 
             redis_before = await _redis_snapshot(redis)
+            seen_before = await _seen(redis)
             read_before = time.monotonic()
             log_after = (await client.log())["next"]
             limit = asyncio.Semaphore(CONCURRENCY)
@@ -567,6 +584,10 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
                 if (ttl < 0) != (redis_after[k][1] < 0) or (ttl >= 0 and redis_after[k][1] > ttl - passed + 1000)
             ]
             assert not refreshed, refreshed
+            pressers = {(p.chat_id, p.user_id) for p in presses if p.chat_id < 0}
+            for chat_id, users in (await _seen(redis)).items():
+                gained = {(chat_id, user) for user in users - seen_before.get(chat_id, set())}
+                assert gained <= pressers and seen_before.get(chat_id, set()) <= users, (chat_id, gained)
             assert await _chats_snapshot(client) == chats  # no message new, edited or deleted, in any chat
             calls = await _calls(client, log_after)
             assert set(calls) <= QUIET_METHODS and calls["answerCallbackQuery"] == len(presses), calls

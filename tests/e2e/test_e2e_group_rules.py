@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app import UPDATE_TYPES
 from bot.dev.harness import Harness
 from bot.dev.simulate import Table, board_of, button, buttons, reply_to, set_timer, table
 from bot.messages import texts
@@ -67,7 +68,7 @@ async def test_an_edited_command_does_not_run_again(sandbox: ControlClient, harn
     calls = (await sandbox.log(after=log_mark))["items"]
     assert not [c for c in calls if c["chat_id"] == t.chat_id]  # the bot did nothing in the chat
     polls = [c for c in (await sandbox.log())["items"] if c["method"] == "getUpdates"]
-    assert polls[-1]["params"]["allowed_updates"] == ["message", "callback_query"]  # no edits asked for
+    assert polls[-1]["params"]["allowed_updates"] == UPDATE_TYPES and "edited_message" not in UPDATE_TYPES
 
 
 async def test_kick_in_a_topic_ignores_the_implicit_reply_to_the_topic_s_first_message(sandbox: ControlClient) -> None:

@@ -104,7 +104,8 @@ async def test_a_lobby_migrated_unannounced_follows_when_a_send_is_refused(
 ) -> None:
     t = await basic_table(sandbox)
     guest = t.players[1]
-    await sandbox.send(t.chat_id, guest["id"], "من هم هستم")  # the bot (no admin) knows the guest is a member
+    # the bot (no admin) knows the guest is a member once it hears from them: in privacy mode, by a command
+    await reply_to(sandbox, t.chat_id, guest["id"], "/games")
     lobby = await open_lobby(sandbox, t)
     new = await sandbox.migrate(t.chat_id, service_messages=False)  # the bot hears nothing of it
     link = next(b["url"] for b in buttons(lobby) if "url" in b)
@@ -239,7 +240,7 @@ async def test_a_member_the_bot_heard_from_joins_by_deep_link_though_the_bot_is_
     sandbox: ControlClient,
 ) -> None:
     t = await table(sandbox, players=1)  # the bot is a plain member: Telegram does not say who else is in
-    await sandbox.send(t.chat_id, t.outsider["id"], "سلام همگی")  # but this member has written there
+    await reply_to(sandbox, t.chat_id, t.outsider["id"], "/games")  # but this member has used the bot there
     lobby = await open_lobby(sandbox, t)
     link = next(b["url"] for b in buttons(lobby) if "url" in b)
     await sandbox.send(t.outsider["id"], t.outsider["id"], f"/start {link.split('start=', 1)[1]}")
