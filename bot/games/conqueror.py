@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from bot.games.base import OptionToggle
 from bot.messages.fa import name, num
 from rendering.conqueror import render
+from rendering.conqueror.labels import camp_label
 from rendering.encode import to_bytes
 from rules import Event
 from rules.conqueror.model import (
@@ -31,9 +32,15 @@ from rules.conqueror.model import (
 )
 
 
-def _camp(label: str) -> str:
-    """Camp labels are Latin (as on the picture and the buttons); isolate them inside Persian text."""
-    return f"\u2066{label}\u2069"
+def marks(view: ConquerorView, prefix: str) -> tuple[set[str], str | None]:
+    """The camps the menu level ``prefix`` offers and the camp chosen before it (a move's source, a wall's
+    camp), from the view's legal codes: what the picture marks while that menu is open."""
+    if not prefix:
+        return set(), None
+    parts = prefix.split(".")
+    depth = len(parts)
+    offered = {code.split(".")[depth] for code in view.legal if code.startswith(prefix + ".")}
+    return offered, (parts[1] if depth == 2 else None)
 
 
 _KIND_MARK = {"c": "🏰", "w": "🧱", "e": "⬆️", "l": "⬇️"}
@@ -43,7 +50,7 @@ class ConquerorPresenter:
     game_id = "conqueror"
     emoji = "🏰"
     confirm_moves = False
-    previews = False
+    previews = True  # a menu of camps rings them on the board
     summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
     toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
 
@@ -58,18 +65,21 @@ class ConquerorPresenter:
         )
         return "\n".join(
             [
-                "🏰 <b>کشورگشا</b> — دو نفره (بازی نوع ۱، چیدمان روش اول)",
+                "🏰 <b>کشورگشا</b> — دو نفره",
                 "",
-                f"صفحه: {board}. هر منطقه ظرفیتی دارد (۱ تا ۳)؛ «دشت»ها (~) جای قلعه نیستند.",
+                f"صفحه: {board}. هر منطقه ظرفیتی دارد (۱ تا ۳، در دایرهٔ پایینش) و نامی مثل «ج۴»: حرف کاشی و شمارهٔ"
+                " منطقه. منطقه‌هایی که روی تصویر علف دارند «دشت»اند: روی دشت قلعه ساخته نمی‌شود.",
                 f"هر بازیکن {num(PIECES)} مهره و {num(WALLS)} دیوار دارد؛ قلعه‌ها از بانک می‌آیند."
                 f" {COLOURS[0]} بازی را شروع می‌کند.",
                 "",
                 "<b>آغاز:</b> هر بازیکن نخستین قلعه‌اش را در مرکز یک کاشی می‌سازد (۶ امتیاز).",
                 f"<b>نوبت‌ها:</b> {num(options.rounds)} دور، هر دور {num(TURNS_PER_ROUND)} نوبت؛ نوبت‌های فرد با"
-                f" {COLOURS[0]} و زوج با {COLOURS[1]}؛ در هر نوبت تا {num(ACTIONS_PER_TURN)} کار، یا پایان زودتر.",
+                f" {COLOURS[0]} و زوج با {COLOURS[1]}؛ در هر نوبت تا {num(ACTIONS_PER_TURN)} کار می‌کنید، یا"
+                " نوبت را زودتر تمام می‌کنید.",
                 "",
                 "<b>کارها:</b>",
-                "• ساخت قلعه: یک قلعه در هر منطقه؛ نه کنار قلعهٔ دیگر؛ به فاصلهٔ یک منطقه از یکی از قلعه‌های حریف.",
+                "• ساخت قلعه: در منطقه‌ای که دشت نیست، بی‌قلعه و بی‌مهرهٔ حریف است؛ نه کنار قلعهٔ دیگر؛ به فاصلهٔ یک"
+                " منطقه از یکی از قلعه‌های حریف.",
                 "• ساخت دیوار: روی ضلع منطقه‌ای که قلعهٔ شما در آن است یا مال شماست؛ دیوار راه و اتصال را می‌بُرد.",
                 "• ورود مهره: از ذخیره به قلعهٔ خالیِ خودتان که محاصره نباشد.",
                 "• خروج از قلعه: مهرهٔ روی قلعه به منطقهٔ همان قلعه می‌رود.",
@@ -83,6 +93,8 @@ class ConquerorPresenter:
                 " رنگ؛ به سه قلعه: رنگی که دو قلعه دارد؛ به دو قلعهٔ ناهم‌رنگ: هیچ‌کس. منطقهٔ خودِ قلعه امتیاز ندارد.",
                 f"<b>امتیاز و پایان:</b> امتیاز هر بازیکن شمار منطقه‌های اوست. رسیدن به {num(TARGET)} امتیاز بازی را"
                 " همان‌جا می‌بَرد؛ وگرنه پس از دور آخر امتیاز بیشتر می‌برد و برابری مساوی است.",
+                "<b>در ربات:</b> وقتی فهرستی از منطقه‌ها باز است، منطقه‌هایی که می‌توانید انتخاب کنید روی تصویر"
+                " حلقهٔ آبی دارند.",
             ]
         )
 
@@ -96,21 +108,24 @@ class ConquerorPresenter:
 
     def _line(self, event: Event, names: Sequence[str]) -> str | None:
         if isinstance(event, CastleBuilt):
-            return f"🏰 {name(names[event.seat])} در {_camp(event.camp)} قلعه ساخت."
+            return f"🏰 {name(names[event.seat])} در {camp_label(event.camp)} قلعه ساخت."
         if isinstance(event, WallBuilt):
-            return f"🧱 {name(names[event.seat])} میان {_camp(event.camp)} و {_camp(event.across)} دیوار کشید."
+            return (
+                f"🧱 {name(names[event.seat])} میان {camp_label(event.camp)} و {camp_label(event.across)} دیوار کشید."
+            )
         if isinstance(event, Entered):
-            return f"⬆️ {name(names[event.seat])} مهره‌ای به قلعهٔ {_camp(event.camp)} آورد."
+            return f"⬆️ {name(names[event.seat])} مهره‌ای به قلعهٔ {camp_label(event.camp)} آورد."
         if isinstance(event, Left):
-            return f"⬇️ {name(names[event.seat])} مهرهٔ قلعهٔ {_camp(event.camp)} را به منطقه برد."
+            return f"⬇️ {name(names[event.seat])} مهرهٔ قلعهٔ {camp_label(event.camp)} را به منطقه برد."
         if isinstance(event, Moved):
-            return f"➡️ {name(names[event.seat])} مهره‌ای از {_camp(event.source)} به {_camp(event.target)} برد."
+            return (
+                f"➡️ {name(names[event.seat])} مهره‌ای از {camp_label(event.source)} به {camp_label(event.target)} برد."
+            )
         if isinstance(event, Captured):
             back = f"؛ {num(event.returned)} مهرهٔ حریف به ذخیره برگشت" if event.returned else ""
-            return f"⚔️ {name(names[event.seat])} قلعهٔ {_camp(event.camp)} را تصرف کرد{back}."
+            return f"⚔️ {name(names[event.seat])} قلعهٔ {camp_label(event.camp)} را تصرف کرد{back}."
         if isinstance(event, Scored):
-            scores = "، ".join(f"{name(names[i])} {num(s)}" for i, s in enumerate(event.scores))
-            return f"📊 امتیازها: {scores}"
+            return None  # the caption's status line shows the scores, once
         if isinstance(event, GameEnded):
             if event.reason == "target":
                 return f"🏁 {name(names[event.winners[0]])} به {num(TARGET)} امتیاز رسید."
@@ -159,13 +174,15 @@ class ConquerorPresenter:
                 "m": "➡️ حرکت مهره",
                 "x": "⏭ پایان نوبت",
             }[kind]
+        camp = camp_label(path[1])
         if len(path) == 2:
-            return f"از {path[1]}" if kind == "m" else f"{_KIND_MARK[kind]} {path[1]}"
-        return f"به {path[2]}" if kind == "m" else f"🧱 {path[1]}⟷{path[2]}"
+            return f"از {camp}" if kind == "m" else f"{_KIND_MARK[kind]} {camp}"
+        other = camp_label(path[2])
+        return f"به {other}" if kind == "m" else f"🧱 {camp} و {other}"
 
     def picture(self, view: ConquerorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
-
-        data, extension = to_bytes(render(view, names=names))
+        offered, chosen = marks(view, prefix)
+        data, extension = to_bytes(render(view, names=names, choices=offered, chosen=chosen))
         return data, f"conqueror.{extension}"
 
 

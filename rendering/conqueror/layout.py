@@ -88,7 +88,7 @@ def side_midpoint(centre: tuple[int, int], side: int, radius: float) -> Point:
 
 # Inside a camp, at REFERENCE_RADIUS, relative to its centre.
 LABEL_DY = -35
-LABEL_SIZE = 24
+LABEL_SIZE = 27
 CAPACITY_DY = 38
 CAPACITY_RADIUS = 12
 CAPACITY_SIZE = 19
@@ -106,5 +106,7 @@ CASTLE_PIECE_SIZE = 20
 GRASS_SPOTS = ((-44, -6), (44, -6), (-31, 30), (31, 30))  # clear of the label, discs and capacity
 THIN_BORDER = 1.3  # half the band between two camps of a tile
 TILE_BORDER = 4.0  # half the band between two tiles, and the board's edge
+RING_OUTER = 4  # the ring that marks a camp to choose, in px from its sides at REFERENCE_RADIUS
+RING_INNER = 15
 WALL_LENGTH = 46
 WALL_THICKNESS = 13

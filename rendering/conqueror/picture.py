@@ -7,13 +7,22 @@ The board is laid out from the cells' axial coordinates, so a random board draws
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
 from rendering.conqueror import labels
 from rendering.conqueror import layout as lay
-from rendering.conqueror.sprites import castle_sprite, paste_centred, piece_sprite, side_angle, wall_sprite
+from rendering.conqueror.sprites import (
+    castle_sprite,
+    hex_box,
+    hex_mask,
+    paste_centred,
+    piece_sprite,
+    ring_mask,
+    side_angle,
+    wall_sprite,
+)
 from rendering.conqueror.static import BoardPlan, CellKey, board_plan, paint_camp, static_layer
 from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
@@ -22,10 +31,16 @@ from rules.conqueror.model import ConquerorView
 
 
 def render(
-    view: ConquerorView, *, theme: ConquerorTheme = DEFAULT_THEME, names: Sequence[str] | None = None
+    view: ConquerorView,
+    *,
+    theme: ConquerorTheme = DEFAULT_THEME,
+    names: Sequence[str] | None = None,
+    choices: Collection[str] = (),
+    chosen: str | None = None,
 ) -> Image.Image:
     """The whole game as a 1280×960 RGB picture; ``names`` are the two seats' display names (default: the
-    colour names, قرمز and زرد)."""
+    colour names, قرمز and زرد). While a menu of camps is open, ``choices`` are the camps it offers (ringed,
+    every other camp veiled) and ``chosen`` the camp picked before (a move's source: ringed dark)."""
     seat_names = _seat_names(view, names)
     cells = board_key(view)
     plan = board_plan(cells)
@@ -33,6 +48,8 @@ def render(
     _draw_grounds(image, view, plan, theme)
     _draw_walls(image, view, plan, theme)
     _draw_contents(image, view, plan, theme)
+    if choices:
+        _draw_choices(image, plan, choices, chosen, theme)
     pen = ImageDraw.Draw(image)
     for seat in (0, 1):
         _draw_player(image, pen, view, seat, seat_names[seat], theme)
@@ -116,6 +133,31 @@ def _draw_contents(image: Image.Image, view: ConquerorView, plan: BoardPlan, the
                 paste_centred(
                     image, piece_sprite(seat, count, radius, digit, theme), (cx + dx, cy + g.offset(lay.PIECE_DY))
                 )
+
+
+def _draw_choices(
+    image: Image.Image, plan: BoardPlan, choices: Collection[str], chosen: str | None, theme: ConquerorTheme
+) -> None:
+    """Veil every camp the menu does not offer and ring the ones it does, so the eye finds them at once."""
+    radius = plan.radius
+    half = hex_box(radius)
+    g = plan.geometry
+    offered = {plan.index[c] for c in choices if c in plan.index}
+    picked = plan.index.get(chosen) if chosen is not None else None
+    veil = Image.new("L", image.size, 0)
+    camp = hex_mask(radius, (0.0,) * 6).point(lambda v: v * theme.veil_opacity // 255)
+    for i in range(len(plan.cells)):
+        if i not in offered and i != picked:
+            cx, cy = plan.centre(i)
+            veil.paste(camp, (cx - half, cy - half), camp)
+    image.paste(theme.veil, (0, 0), veil)
+    ring = ring_mask(radius, g.scaled(lay.RING_OUTER), g.scaled(lay.RING_INNER))
+    for i, colour in (
+        *((i, theme.choice_ring) for i in offered),
+        *(((picked, theme.chosen_ring),) if picked is not None else ()),
+    ):
+        cx, cy = plan.centre(i)
+        image.paste(colour, (cx - half, cy - half), ring)
 
 
 # Panel ----------------------------------------------------------------------------------------------------

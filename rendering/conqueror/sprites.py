@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import math
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from rendering.conqueror.theme import ConquerorTheme
 from rendering.hexgrid import Point
@@ -66,6 +66,13 @@ def hex_mask(radius: int, insets: tuple[float, ...]) -> Image.Image:
 def solid_mask(radius: int, insets: tuple[float, ...]) -> Image.Image:
     """Every pixel ``hex_mask`` touches at all, fully on: repainting through it clears the old ground."""
     return hex_mask(radius, insets).point(lambda v: 255 if v else 0)
+
+
+@functools.lru_cache(maxsize=32)
+def ring_mask(radius: int, outer: float, inner: float) -> Image.Image:
+    """An "L" mask of a hexagonal ring just inside a camp's sides, from ``outer`` to ``inner`` px in: the mark
+    of a camp that can be chosen (same box as ``hex_mask``)."""
+    return ImageChops.subtract(hex_mask(radius, (outer,) * 6), hex_mask(radius, (inner,) * 6))
 
 
 # Pieces, castles, walls, marks ----------------------------------------------------------------------------

@@ -110,7 +110,7 @@ def camp_tile(
     draw_text(
         ImageDraw.Draw(tile),
         (half, half + lay.offset(lay.LABEL_DY, radius)),
-        label,
+        labels.camp_label(label),
         font=font(lay.scaled(lay.LABEL_SIZE, radius, 13), bold=True),
         fill=theme.label_on_castle_ground if castle else theme.label,
     )

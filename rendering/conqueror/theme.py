@@ -37,6 +37,11 @@ class ConquerorTheme:
     side1_tint: RGB = (250, 226, 120)
     track: RGB = (226, 218, 200)  # empty steps of the score track
     active: RGB = (222, 236, 212)
+    # While a menu of camps is open: the camps that can be chosen are ringed, the others veiled.
+    choice_ring: RGB = (24, 96, 200)
+    chosen_ring: RGB = (30, 22, 16)  # the camp chosen first (a move's source, a wall's camp)
+    veil: RGB = (60, 50, 40)
+    veil_opacity: int = 150  # of 255
     draw_banner: RGB = (110, 100, 88)
     on_banner: RGB = (255, 255, 255)
 

@@ -442,6 +442,7 @@ class Conqueror:
             finished=state.finished,
             end_reason=state.end_reason,
             winners=winners_of(state.scores) if state.finished else (),
+            legal=() if state.finished else tuple(map(self.encode, self.legal_actions(state, seat_to_act(state)))),
         )
 
     def determinize(self, state: ConquerorState, seat: int, seed: int) -> ConquerorState:

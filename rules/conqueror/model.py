@@ -196,3 +196,6 @@ class ConquerorView(BaseModel):
     finished: bool
     end_reason: str | None
     winners: tuple[int, ...]
+    # The action codes of the seat to act, in legal_actions' order (nothing is secret): a menu's picture marks
+    # the camps they name.
+    legal: tuple[str, ...] = ()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.dev.simulate import buttons, play_to_end, start_game, table
+import re
+
+from bot.dev.simulate import buttons, changed_board, play_to_end, player_to_act, start_game, table
 from sandbox.control_client import ControlClient
 
 
@@ -16,3 +18,25 @@ async def test_two_players_play_a_whole_game_of_conqueror(sandbox: ControlClient
     result = (await sandbox.messages(t.chat_id))[-1]["text"]
     assert "کشورگشا" in result and all(p["first_name"] in result for p in t.players)
     assert "برنده" in result or "مساوی" in result
+
+
+async def test_a_menu_of_camps_names_them_in_persian_and_rings_them_on_the_board(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t, game="conqueror")
+    player = player_to_act(t, board)
+    (castle,) = buttons(board)
+    before = board["photo"]
+    answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], castle["data"])
+    assert answer["answered"] and not answer["text"]
+    board = await changed_board(sandbox, t, board)
+    assert board["photo"] != before  # one edit: the picture rings the free centres, the buttons name them
+    centres = [b["text"] for b in buttons(board) if "بازگشت" not in b["text"]]
+    assert centres and all(re.fullmatch(r"🏰 [بجدسصطع]۰", text) for text in centres), centres
+    caption = board["caption"]
+    for p in t.players:
+        caption = caption.replace(p["first_name"], "")
+    assert not re.search(r"[A-Za-z0-9]", caption)
+    back = buttons(board)[-1]
+    await sandbox.press(t.chat_id, board["message_id"], player["id"], back["data"])
+    board = await changed_board(sandbox, t, board)
+    assert [b["text"] for b in buttons(board)] == ["🏰 ساخت قلعه"]

@@ -17,11 +17,13 @@ from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
 from rendering.conqueror import layout as lay
+from rendering.conqueror.labels import camp_label
 from rendering.conqueror.picture import board_key, board_radius, camp_centres, render
 from rendering.conqueror.sprites import inset_hexagon
 from rendering.conqueror.static import board_plan, static_layer
 from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
 from rendering.theme import RGB
+from rules.conqueror.board import TILE_LETTERS
 from rules.conqueror.engine import Conqueror
 from rules.conqueror.model import PIECES, WALLS, ConquerorOptions, ConquerorView, WallView
 
@@ -320,6 +322,32 @@ def test_theme_changes_colours_and_static_layer_is_cached() -> None:
     assert static_layer.cache_info().hits >= 1
 
 
+def test_camp_labels_are_persian_letters_with_persian_digits() -> None:
+    assert camp_label("B4") == "ج۴" and camp_label("A0") == "ب۰" and camp_label("M6") == "ن۶"
+    every = {camp_label(f"{letter}{k}") for letter in TILE_LETTERS for k in range(7)}
+    assert len(every) == 7 * len(TILE_LETTERS)
+    assert not any(ch.isascii() for label in every for ch in label)
+
+
+def test_a_menu_of_camps_rings_its_choices_and_veils_the_rest() -> None:
+    view = mid_view()
+    plain = render(view)
+    marked = render(view, choices={"B1", "E2"}, chosen="A1")
+    r = board_radius(view)
+    centres = camp_centres(view)
+    for label in ("B1", "E2"):  # a blue ring just inside the sides, the camp's middle as it was
+        x, y = centres[label]
+        assert _close(_pixel(marked, (x, y - r * 0.78)), THEME.choice_ring, 30), label
+        assert _pixel(marked, (x, y)) == _pixel(plain, (x, y))
+    x, y = centres["A1"]
+    assert _close(_pixel(marked, (x, y - r * 0.78)), THEME.chosen_ring, 30)
+    x, y = centres["G0"]  # not offered: veiled, darker than before
+    assert sum(_pixel(marked, (x, y))[:3]) < sum(_pixel(plain, (x, y))[:3]) - 100
+    # The panel is not touched.
+    assert ImageChops.difference(plain, marked).crop((lay.PANEL_LEFT, 0, lay.WIDTH, lay.HEIGHT)).getbbox() is None
+    assert ImageChops.difference(render(view, choices=()), plain).getbbox() is None
+
+
 def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
     assert_sent_as_faithful_jpeg(render(mid_view()), tolerance=2.5)
 
@@ -338,3 +366,9 @@ def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
 def test_golden(name: str, make: Callable[[], ConquerorView], names: list[str] | None) -> None:
     small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
     assert_golden(small, name)
+
+
+def test_golden_menu_of_moves() -> None:
+    """A move's menu of targets: from A1 (ringed dark) to the camps it may reach (ringed blue)."""
+    small = render(mid_view(), names=["علی", "Sara"], choices={"A2", "A6", "D4"}, chosen="A1")
+    assert_golden(small.resize(GOLDEN_SIZE, Image.Resampling.LANCZOS), "conqueror_move_menu")
