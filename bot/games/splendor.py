@@ -10,8 +10,18 @@ from bot.games.base import OptionToggle
 from bot.messages.fa import joined, name, num
 from rendering.encode import to_bytes
 from rendering.splendor import render, render_reserved
-from rendering.splendor.labels import CARD_BUTTON, RESERVED_BUTTON, card_label, deck_label, noble_label, reserved_label
+from rendering.splendor.labels import (
+    CARD_BUTTON,
+    FREE,
+    RESERVED_BUTTON,
+    card_button,
+    card_label,
+    deck_label,
+    noble_button,
+    reserved_label,
+)
 from rules import Event
+from rules.splendor.data import BONUS, CARD_KEY, POINTS
 from rules.splendor.model import (
     GEMS_BY_PLAYERS,
     GOLD_TOKENS,
@@ -44,6 +54,20 @@ def tokens(counts: Sequence[int]) -> str:
 def letter_name(letter: str) -> str:
     index = LETTERS.index(letter)
     return f"{GEM_MARKS[index]} {COLOUR_NAMES[index]}"
+
+
+def marks(letters: Sequence[str]) -> str:
+    """«⚪️🔵🟢» for the token letters of a take or a return: one button for the whole choice."""
+    return "".join(GEM_MARKS[LETTERS.index(c)] for c in letters)
+
+
+# How many segments of a code make a first-level button: a take or a return of any tokens is one button (all
+# the legal sets, so the order of choosing does not matter); reserving and buying open the level's cards.
+_ROOT_DEPTH = {"t": 4, "g": 4, "n": 2, "r": 2, "b": 2, "bg": 2}
+_KINDS = {"t2": "💎💎 دوتایی", "p": "✋ پاس"}
+_LEVEL_MENUS = {"r": "📌 رزرو سطح {n}", "b": "🛒 خرید سطح {n}", "bg": "🟡 با طلا، سطح {n}"}
+_RESERVE_MENUS = {"b": "🛒 رزروشده‌ها", "bg": "🟡 رزروشده با طلا"}
+_CARD_INDEX = {key: i for i, key in enumerate(CARD_KEY) if key}
 
 
 class SplendorHands:
@@ -99,8 +123,10 @@ class SplendorPresenter:
                 " بیشترین امتیاز می‌برد؛ در برابری، کارت خریدهٔ کمتر؛ باز هم برابر: برد مشترک.",
                 "اگر بازیکنی هیچ کاری نتواند بکند پاس می‌دهد؛ اگر همه در یک دور پاس دهند بازی همان‌جا شمرده می‌شود.",
                 "",
-                "<b>در ربات:</b> کارت‌های رو روی تصویر از ۱ تا ۱۲ شماره دارند (سطح ۱ از ۱ تا ۴، سطح ۲ از ۵ تا ۸،"
-                " سطح ۳ از ۹ تا ۱۲) و دکمه‌ها همین شماره‌ها را می‌گویند؛ کارت‌های رزروشدهٔ هر بازیکن ۱ تا ۳ اند.",
+                "<b>در ربات:</b> هر دسته ژتونی که می‌توانید بردارید یا پس بدهید یک دکمه است (مثلاً ⚪️🔵🟢)."
+                " برای رزرو و خرید، اول سطح را بزنید و بعد کارت را. کارت‌های رو روی تصویر از ۱ تا ۱۲ شماره دارند"
+                " (سطح ۱ از ۱ تا ۴، سطح ۲ از ۵ تا ۸، سطح ۳ از ۹ تا ۱۲) و دکمه‌ها همین شماره را با رنگ و امتیاز کارت"
+                " می‌گویند؛ کارت‌های رزروشدهٔ هر بازیکن ۱ تا ۳ اند.",
             ]
         )
 
@@ -120,8 +146,11 @@ class SplendorPresenter:
             gold = " و یک طلا گرفت" if event.gold else ""
             return f"📌 {who(event.seat)} یک کارت {where} سطح {num(event.level)} رزرو کرد{gold}."
         if isinstance(event, CardBought):
+            card = _CARD_INDEX[event.card]
+            points = f"، {num(POINTS[card])} امتیاز" if POINTS[card] else ""
             source = "رزروشده‌اش" if event.slot is None else f"سطح {num(event.level)}"
-            return f"🛒 {who(event.seat)} کارت {source} را خرید (پرداخت: {tokens(event.paid)})."
+            paid = tokens(event.paid) if any(event.paid) else FREE
+            return f"🛒 {who(event.seat)} کارت {COLOUR_NAMES[BONUS[card]]} {source} را خرید ({paid}{points})."
         if isinstance(event, NobleVisited):
             return f"👑 اشراف‌زاده‌ای به دیدار {who(event.seat)} آمد (۳ امتیاز)."
         if isinstance(event, Passed):
@@ -156,38 +185,40 @@ class SplendorPresenter:
         return lines
 
     def root_depth(self, kind: str) -> int:
-        return 1
+        return _ROOT_DEPTH.get(kind, 1)
 
     def menu_columns(self, prefix: str) -> int:
-        return 2 if not prefix else 3
+        """Sets of tokens and the first level in threes; a level of cards one per row, numbered top down as
+        the picture numbers them, each label whole; payments in twos."""
+        depth = prefix.count(".") + 1 if prefix else 0
+        if depth == 2:
+            return 1
+        return 2 if depth == 3 else 3
 
     def menu_label(self, path: Sequence[str], view: SplendorView) -> str:
         kind, rest = path[0], path[1:]
-        if not rest:
-            return {
-                "t": "💎 سه رنگ",
-                "t2": "💎💎 دو از یک رنگ",
-                "r": "📌 رزرو",
-                "b": "🛒 خرید",
-                "bg": "🟡 خرید با طلا",
-                "g": "↩️ پس دادن ژتون",
-                "n": "👑 اشراف‌زاده",
-                "p": "✋ پاس",
-            }[kind]
-        last = rest[-1]
-        if kind in ("t", "t2", "g"):
-            return letter_name(last)
+        if kind in ("t", "g"):
+            return marks(rest)
         if kind == "n":
-            return f"👑 {noble_label(int(last))}"
-        if len(rest) == 1:  # the level, or the reserve
-            return "📌 رزروشده‌ها" if last == "h" else f"سطح {num(int(last))}"
+            return f"👑 {noble_button(int(rest[0]))}"
+        if not rest:
+            return _KINDS[kind]
+        if kind == "t2":
+            return f"{GEM_MARKS[LETTERS.index(rest[0])] * 2} {COLOUR_NAMES[LETTERS.index(rest[0])]}"
+        level = rest[0]
+        if len(rest) == 1:  # a level of cards, or the reserve
+            return _RESERVE_MENUS[kind] if level == "h" else num(_LEVEL_MENUS[kind].format(n=level))
+        last = rest[1]
         if len(rest) == 2:  # the card, deck or reserved card: as labelled on the picture
-            if rest[0] == "h":
-                return RESERVED_BUTTON.format(label=reserved_label(int(last)))
+            if level == "h":
+                mine = view.players[view.seat].reserved if view.seat is not None else ()
+                card = mine[int(last)].card if int(last) < len(mine) else None
+                return card_button(RESERVED_BUTTON.format(label=reserved_label(int(last))), card)
             if last == "d":
-                return f"🂠 {deck_label(int(rest[0]))}"
-            return CARD_BUTTON.format(label=card_label(int(rest[0]), int(last)))
-        return "طلا به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in last)
+                return f"🂠 {deck_label(int(level))}، پنهان"
+            card = view.rows[int(level) - 1][int(last)]
+            return card_button(CARD_BUTTON.format(label=card_label(int(level), int(last))), card)
+        return "🟡 به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in rest[2])
 
     def picture(self, view: SplendorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))

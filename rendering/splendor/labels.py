@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rendering.text import persian_digits
-from rules.splendor.model import ROW_SIZE
+from rules.splendor.data import NOBLE_REQUIRES
+from rules.splendor.model import ROW_SIZE, CardView
 
 TITLE = "اسپلندور"
 COLOUR_NAMES = ("سفید", "آبی", "سبز", "قرمز", "سیاه", "طلا")  # in the order of the view's token counts
@@ -28,6 +29,8 @@ END_REASONS = {"points": "رسیدن به ۱۵ امتیاز", "no_moves": "حر�
 DECK = "دستهٔ {level}"  # a deck's label
 CARD_BUTTON = "کارت {label}"  # the button of a face-up card, by its label
 RESERVED_BUTTON = "رزروشدهٔ {label}"  # the button of a reserved card, by the label under it
+CARD_POINTS = "{n} امتیاز"
+FREE = "رایگان"  # a card paid with bonuses alone
 # The private picture.
 MY_RESERVED = "کارت‌های رزروشدهٔ شما"
 NO_RESERVED = "کارت رزروشده‌ای ندارید"
@@ -57,9 +60,22 @@ def reserved_label(index: int) -> str:
     return persian_digits(index + 1)
 
 
-def noble_label(number: int) -> str:
-    """The label of noble ``number`` (``n.3``, the view's ``n03``): ``۳``."""
-    return persian_digits(number)
+def card_button(label: str, card: CardView | None) -> str:
+    """A card's button: the label the picture puts on it, then its colour and points as the picture shows
+    them, «کارت ۵ · قرمز · ۲ امتیاز» (no points: «کارت ۵ · قرمز»). ``label`` is the whole first part
+    (``CARD_BUTTON`` or ``RESERVED_BUTTON``); a card hidden from the viewer has only that."""
+    if card is None:
+        return label
+    parts = [label, COLOUR_NAMES[card.bonus]]
+    if card.points:
+        parts.append(persian_digits(CARD_POINTS.format(n=card.points)))
+    return " · ".join(parts)
+
+
+def noble_button(number: int) -> str:
+    """Noble ``number``'s button (``n.3``): the bonuses it asks for, as its tile shows them, «۴ سبز، ۴ قرمز»."""
+    needs = [f"{persian_digits(n)} {COLOUR_NAMES[c]}" for c, n in enumerate(NOBLE_REQUIRES[number]) if n]
+    return "، ".join(needs)
 
 
 LEGEND_TITLE = "برچسب‌ها (همان‌ها که روی دکمه‌ها می‌آیند)"

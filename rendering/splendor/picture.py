@@ -5,9 +5,9 @@ and one panel per player. ``render_reserved(view)`` is the private picture of on
 with its tokens and bonuses (what it can afford). The cached static layer is copied and only what changes is
 pasted on it; cards, chips, nobles and tags are cached sprites.
 
-Every card, deck, reserved card and noble carries a short Persian label that the bot's buttons repeat (see
+Every card, deck and reserved card carries a short Persian label that the bot's buttons repeat (see
 ``labels`` and ``bot/games/splendor.py``): the face-up cards ``۱`` to ``۱۲``, ``دستهٔ ۲`` on deck 2,
-``۱`` under a player's first reserved card, ``۳`` on noble 3.
+``۱`` under a player's first reserved card. A noble's button names the bonuses on its tile instead.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from rendering.banner import draw_result_banner, winners_line
 from rendering.splendor import labels
 from rendering.splendor import layout as lay
-from rendering.splendor.labels import card_label, deck_label, noble_label, reserved_label
+from rendering.splendor.labels import card_label, deck_label, reserved_label
 from rendering.splendor.sprites import (
     PRIVATE_CARD,
     SMALL_CARD,
@@ -45,7 +45,6 @@ from rules.splendor.model import TOKEN_LIMIT, CardView, NobleView, PlayerView, R
 __all__ = [
     "card_label",
     "deck_label",
-    "noble_label",
     "noble_number",
     "render",
     "render_reserved",
@@ -102,7 +101,7 @@ def render(
 def _draw_nobles(image: Image.Image, view: SplendorView, theme: SplendorTheme) -> None:
     for i, noble in enumerate(view.nobles):
         left, top, _right, _bottom = lay.noble_box(i, len(view.nobles))
-        sprite = noble_sprite(noble.points, noble.requires, noble_label(noble_number(noble)), lay.NOBLE_SIZE, theme)
+        sprite = noble_sprite(noble.points, noble.requires, lay.NOBLE_SIZE, theme)
         paste_at(image, sprite, (left - 2, top - 2))
 
 

@@ -237,9 +237,9 @@ class CardStyle:
     tag_outside: bool  # the label under the card (small cards) rather than in its corner
 
 
-TABLE_CARD = CardStyle(lay.CARD_W, lay.CARD_H, 10, 56, 44, 17, 15.5, 22, 33, 5, 17, False)
-PRIVATE_CARD = CardStyle(lay.PRIVATE_CARD_W, lay.PRIVATE_CARD_H, 12, 62, 50, 19, 17.5, 25, 38, 7, 19, False)
-SMALL_CARD = CardStyle(lay.SMALL_CARD_W, lay.SMALL_CARD_H, 6, 28, 22, 8.5, 9.5, 14, 19.5, 3, 15, True)
+TABLE_CARD = CardStyle(lay.CARD_W, lay.CARD_H, 10, 56, 44, 17, 15.5, 22, 33, 5, 28, False)
+PRIVATE_CARD = CardStyle(lay.PRIVATE_CARD_W, lay.PRIVATE_CARD_H, 12, 62, 50, 19, 17.5, 25, 38, 7, 30, False)
+SMALL_CARD = CardStyle(lay.SMALL_CARD_W, lay.SMALL_CARD_H, 6, 28, 22, 8.5, 9.5, 14, 19.5, 3, 21, True)
 
 
 def _card_canvas(style: CardStyle, fill: RGB, theme: SplendorTheme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -448,9 +448,9 @@ def empty_slot_sprite(style: CardStyle, theme: SplendorTheme) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=32)
-def noble_sprite(points: int, requires: CostKey, label: str, size: int, theme: SplendorTheme) -> Image.Image:
-    """A noble's tile: a band on the left with the points and ``label`` (its number, ``۳``), the
-    required bonuses as small coloured cards with Persian digits in a column on the right."""
+def noble_sprite(points: int, requires: CostKey, size: int, theme: SplendorTheme) -> Image.Image:
+    """A noble's tile: a band on the left with the points over a crown, the required bonuses as small coloured
+    cards with Persian digits in a column on the right (its button names them: no number is needed)."""
     s = SUPERSAMPLE
     big, pen = _canvas(size + 4, size + 4, theme.outline)
     x0, y0 = 2 * s, 2 * s
@@ -482,14 +482,6 @@ def noble_sprite(points: int, requires: CostKey, label: str, size: int, theme: S
         font=font(round(size * 0.27), bold=True),
         fill=_opaque(theme.on_noble_band),
     )
-    if label:
-        draw_text(
-            draw,
-            (2 + band_px / 2, 2 + size * 0.85),
-            label,
-            font=font(round(size * 0.16), bold=True),
-            fill=_opaque(theme.on_noble_band),
-        )
     needs = [(colour, n) for colour, n in enumerate(requires) if n]
     cell_w, cell_h = round(size * 0.36), round(size * 0.27)
     gap = (size - len(needs) * cell_h) / (len(needs) + 1)

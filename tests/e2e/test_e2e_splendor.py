@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.dev.simulate import buttons, play_to_end, start_game, table
+from typing import Any
+
+from bot.dev.simulate import Table, buttons, changed_board, play_to_end, player_to_act, start_game, table
 from sandbox.control_client import ControlClient
 
 
@@ -14,3 +16,31 @@ async def test_three_players_play_a_whole_game_of_splendor(sandbox: ControlClien
     assert not [b for b in buttons(board) if "data" in b]
     result = (await sandbox.messages(t.chat_id))[-1]["text"]
     assert "اسپلندور" in result and all(p["first_name"] in result for p in t.players)
+
+
+async def test_three_gems_are_one_press_and_a_level_lists_its_cards_in_the_picture_s_order(
+    sandbox: ControlClient,
+) -> None:
+    t = await table(sandbox, players=2)
+    board = await start_game(sandbox, t, game="splendor")
+    player = player_to_act(t, board)
+    takes = [b for b in buttons(board) if b["data"].startswith("g:splendor:") and len(b["text"]) <= 6]
+    assert len(takes) == 10 and all(set(b["text"]) <= set("⚪🔵🟢🔴⚫\ufe0f") for b in takes)  # every set of three
+    levels = [b for b in buttons(board) if b["text"].startswith("📌 رزرو سطح")]
+    assert [b["text"] for b in levels] == ["📌 رزرو سطح ۱", "📌 رزرو سطح ۲", "📌 رزرو سطح ۳"]
+    board = await _press(sandbox, t, board, player, levels[1]["data"])
+    cards = [b["text"] for b in buttons(board) if "بازگشت" not in b["text"]]
+    assert [c.split(" · ")[0] for c in cards] == ["کارت ۵", "کارت ۶", "کارت ۷", "کارت ۸", "🂠 دستهٔ ۲، پنهان"]
+    assert all(len(row) == 1 for row in board["buttons"])  # one card a row: its whole label, numbered top down
+    board = await _press(sandbox, t, board, player, buttons(board)[-1]["data"])  # back to the first level
+    take = next(b for b in buttons(board) if b["text"] == takes[0]["text"])
+    board = await _press(sandbox, t, board, player, take["data"])  # one press: the three gems are taken
+    assert "برداشت" in board["caption"] and player_to_act(t, board) is not player
+
+
+async def _press(
+    sandbox: ControlClient, t: Table, board: dict[str, Any], player: dict[str, Any], data: str
+) -> dict[str, Any]:
+    answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
+    assert answer["answered"] and not answer["text"], answer
+    return await changed_board(sandbox, t, board)

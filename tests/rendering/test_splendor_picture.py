@@ -23,7 +23,6 @@ from rendering.splendor import layout as lay
 from rendering.splendor.picture import (
     card_label,
     deck_label,
-    noble_label,
     noble_number,
     render,
     render_reserved,
@@ -34,6 +33,7 @@ from rendering.splendor.picture import (
 from rendering.splendor.sprites import PRIVATE_CARD, SMALL_CARD, TABLE_CARD
 from rendering.splendor.static import static_layer
 from rendering.splendor.theme import DEFAULT_THEME, SplendorTheme
+from rendering.text import persian_digits
 from rendering.theme import RGB
 from rules.splendor.data import CARDS, NOBLES, card_key, noble_key
 from rules.splendor.engine import Splendor
@@ -243,6 +243,9 @@ def test_two_to_four_players_render_and_fit(players: int) -> None:
 
 def test_text_is_large_enough_for_a_phone() -> None:
     assert TABLE_CARD.points_size >= 30 and TABLE_CARD.digit_size >= 20
+    # The labels the buttons repeat: at least 10 px on a picture shown 480 px wide.
+    assert min(TABLE_CARD.tag_size, PRIVATE_CARD.tag_size) * 480 / 1280 >= 10
+    assert SMALL_CARD.tag_size * 480 / 1280 >= 7.5
     assert PRIVATE_CARD.points_size >= 30 and PRIVATE_CARD.digit_size >= 20
     assert (TABLE_CARD.width, TABLE_CARD.height) == (lay.CARD_W, lay.CARD_H)
     assert (SMALL_CARD.width, SMALL_CARD.height) == (lay.SMALL_CARD_W, lay.SMALL_CARD_H)
@@ -255,7 +258,10 @@ def test_labels_are_short_persian_and_tell_every_place_apart() -> None:
     assert cards[:2] == ["۱", "۲"] and cards[6] == "۷" and cards[-1] == "۱۲"
     assert decks == ["دستهٔ ۱", "دستهٔ ۲", "دستهٔ ۳"] and reserve == ["۱", "۲", "۳"]
     assert len(set(cards + decks)) == 15
-    assert noble_label(noble_number(noble(3))) == "۳"
+    assert noble_number(noble(3)) == 3
+    assert labels.noble_button(3) == "، ".join(
+        f"{persian_digits(n)} {labels.COLOUR_NAMES[c]}" for c, n in enumerate(NOBLES[2].requires) if n
+    )
     for label in (*cards, *decks, *reserve, *(labels.LEGEND_ROWS[k][0] for k in range(3))):
         assert not any("a" <= ch.lower() <= "z" or "0" <= ch <= "9" for ch in label), label
 
