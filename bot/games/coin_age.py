@@ -13,7 +13,6 @@ from rendering.encode import to_bytes
 from rules import Event
 from rules.coin_age.board import BOARD
 from rules.coin_age.model import (
-    SIDES,
     SIZES,
     Captured,
     CoinAgeOptions,
@@ -33,6 +32,11 @@ def coin_name(size: int) -> str:
     return f"سکهٔ {num(size + 1)}"
 
 
+def favourable(count: int) -> str:
+    """«۲ سکهٔ موافق», or «هیچ سکهٔ موافقی نیامد» rather than a bare zero."""
+    return f"{num(count)} سکهٔ موافق" if count else "هیچ سکهٔ موافقی نیامد"
+
+
 def _space(space_id: str) -> str:
     return f"«{SPACE_NAMES[space_id]}»"
 
@@ -43,7 +47,7 @@ class CoinAgePresenter:
     confirm_moves = False
     previews = False
     summary = "دو نفره؛ سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
-    toggles = (OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه قرار بده (قانون رسمی)"),)
+    toggles = (OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه بگذارید (قانون رسمی)"),)
 
     hands = None  # nothing is secret: everything is played in the group
 
@@ -54,25 +58,26 @@ class CoinAgePresenter:
             [
                 "🪙 <b>عصر سکه‌ها</b> — دو نفره",
                 "",
-                "هر بازیکن ۴ سکهٔ ۱، ۳ سکهٔ ۲، ۲ سکهٔ ۳ و ۱ سکهٔ ۴ دارد. بازیکن اول «شیر» است و بازیکن دوم «خط».",
+                "هر بازیکن ۴ سکهٔ ۱، ۳ سکهٔ ۲، ۲ سکهٔ ۳ و ۱ سکهٔ ۴ دارد. هر سکه دو رو دارد: رویی به رنگ بازیکن"
+                " اول (طلایی) و رویی به رنگ بازیکن دوم (آبی).",
                 "در آغاز هر نوبت، ربات از هر اندازه‌ای که در ذخیرهٔ شما مانده یک سکه برمی‌دارد و می‌اندازد؛"
                 " سکه‌هایی که روی سمت شما می‌افتند «موافق»اند.",
                 "",
                 "<b>کارهای هر نوبت</b> (همه اختیاری و به هر ترتیب):",
-                "• ۴ موافق: ۲ سکه قرار بده، یا ۱ سکه به حریف بپرداز و ۳ سکه قرار بده",
-                "• ۳ موافق: ۲ سکه قرار بده",
-                f"• ۲ موافق: {two} قرار بده",
-                "• ۱ موافق: ۱ سکه قرار بده و ۱ جابجایی",
+                "• ۴ موافق: ۲ سکه بگذارید، یا ۱ سکه به حریف بپردازید و ۳ سکه بگذارید",
+                "• ۳ موافق: ۲ سکه بگذارید",
+                f"• ۲ موافق: {two} بگذارید",
+                "• ۱ موافق: ۱ سکه بگذارید و ۱ جابجایی کنید",
                 "• بدون موافق: ۱ جابجایی و ۱ تصرف",
                 "",
-                "<b>قرار دادن:</b> یک سکهٔ موافق، رو به سمت شما، در منطقهٔ خالی یا روی سکه‌ای بزرگ‌تر.",
+                "<b>گذاشتن:</b> یک سکهٔ موافق، با روی رنگ شما، در منطقهٔ خالی یا روی سکه‌ای بزرگ‌تر.",
                 "<b>جابجایی:</b> همهٔ سکه‌های یک منطقه، به همان ترتیب، به منطقهٔ خالی همسایه.",
                 "<b>پرداخت:</b> یک سکهٔ موافق به ذخیرهٔ حریف.",
-                "<b>تصرف:</b> سکهٔ تنها یا بالاترین سکهٔ یک منطقه (از هر سمت) به ذخیرهٔ شما می‌آید.",
+                "<b>تصرف:</b> سکهٔ تنها یا بالاترین سکهٔ یک منطقه (از هر رنگ) به ذخیرهٔ شما می‌آید.",
                 "سکه‌های استفاده‌نشده به ذخیره برمی‌گردند.",
                 "",
                 "<b>پایان:</b> وقتی بازیکنی آخرین سکه‌اش را قرار دهد یا آخرین منطقهٔ خالی پر شود.",
-                "<b>امتیاز:</b> بالاترین سکهٔ هر منطقه به اندازهٔ ارزشش به صاحب سمتش امتیاز می‌دهد؛"
+                "<b>امتیاز:</b> بالاترین سکهٔ هر منطقه به اندازهٔ ارزشش به بازیکنِ رنگ رویش امتیاز می‌دهد؛"
                 " هر کس در رنگی منطقه‌های بیشتری داشته باشد امتیازش در آن رنگ دو برابر می‌شود؛"
                 " هر سکهٔ بیرون‌مانده ۱ امتیاز. در تساوی، ارزش سکه‌های بیرون‌مانده تعیین می‌کند.",
             ]
@@ -90,7 +95,7 @@ class CoinAgePresenter:
 
     def _line(self, event: Event, previous: Event | None, names: Sequence[str]) -> str | None:
         if isinstance(event, Tossed):
-            return f"🎲 {name(names[event.seat])} {num(len(event.coins))} سکه انداخت: {num(event.favourable)} موافق."
+            return f"🎲 {name(names[event.seat])} {num(len(event.coins))} سکه انداخت: {favourable(event.favourable)}."
         if isinstance(event, Placed):
             return f"🪙 {name(names[event.seat])} {coin_name(event.size)} را در {_space(event.space)} گذاشت."
         if isinstance(event, Moved):
@@ -99,10 +104,8 @@ class CoinAgePresenter:
         if isinstance(event, Paid):
             return f"💰 {name(names[event.seat])} یک {coin_name(event.size)} به حریف پرداخت."
         if isinstance(event, Captured):
-            return (
-                f"⚔️ {name(names[event.seat])} {coin_name(event.size)} ({SIDES[event.side]})"
-                f" را از {_space(event.space)} تصرف کرد."
-            )
+            whose = "خودش" if event.side == event.seat else name(names[event.side])
+            return f"⚔️ {name(names[event.seat])} {coin_name(event.size)} {whose} را از {_space(event.space)} گرفت."
         if isinstance(event, TurnEnded) and event.automatic and isinstance(previous, Tossed):
             return f"⏭ {name(names[event.seat])} کاری نمی‌توانست بکند؛ نوبت گذشت."
         if isinstance(event, GameEnded):
@@ -115,7 +118,6 @@ class CoinAgePresenter:
         turn = view.turn
         if turn is None:
             return []
-        side = SIDES[turn.seat]
         can = []
         if turn.places_left:
             can.append(f"قرار دادن {num(turn.places_left)}")
@@ -127,7 +129,7 @@ class CoinAgePresenter:
             can.append(f"تصرف {num(turn.captures_left)}")
         scores = " — ".join(f"{name(names[i])}: {num(s.total)}" for i, s in enumerate(view.scores))
         return [
-            f"نوبت {num(turn.number)}، سمت {side}: {num(turn.favourable)} سکهٔ موافق از {num(len(turn.toss))}",
+            f"نوبت {num(turn.number)}: {favourable(turn.favourable)} (از {num(len(turn.toss))} سکهٔ انداخته)",
             f"مانده: {joined(can) if can else 'فقط پایان نوبت'}",
             f"امتیاز فعلی: {scores}",
         ]
@@ -136,7 +138,7 @@ class CoinAgePresenter:
         lines = []
         for seat, s in enumerate(view.scores):
             lines.append(
-                f"{name(names[seat])} ({SIDES[seat]}): <b>{num(s.total)}</b>"
+                f"{name(names[seat])}: <b>{num(s.total)}</b>"
                 f" = {num(s.board)} از نقشه + {num(s.unplaced)} سکهٔ بیرون‌مانده"
             )
         a, b = view.scores
@@ -173,7 +175,8 @@ class CoinAgePresenter:
         if kind == "c":
             stack = next(s.stack for s in view.spaces if s.id == space)
             top = stack[-1]
-            return f"{label} ({coin_name(top.size)} {SIDES[top.side]})"
+            whose = "شما" if view.turn is not None and top.side == view.turn.seat else "حریف"
+            return f"{label} — {coin_name(top.size)} {whose}"
         return label
 
     def picture(self, view: CoinAgeView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:

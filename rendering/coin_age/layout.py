@@ -28,6 +28,7 @@ PLAYER_BOXES: tuple[Box, Box] = ((460, 684, 888, HEIGHT - MARGIN), (MARGIN, 684,
 NAME_DY = -0.52 * HEX_RADIUS
 NAME_MAX_WIDTH = round(0.66 * SQRT3 * HEX_RADIUS)
 STACK_MID_DY = 0.24 * HEX_RADIUS  # a stack is centred vertically here, below the name
+LAST_MOVE_BAND = 11  # px: the white band inside a space the last move changed (and a dark line on each side)
 
 # Coins: radius by size (A..D) on the board, and the upward step between stacked coins.
 BOARD_COIN_RADIUS = (27, 34, 41, 48)

@@ -13,10 +13,10 @@ from PIL import Image, ImageDraw
 
 from rendering.coin_age import labels
 from rendering.coin_age import layout as lay
-from rendering.coin_age.sprites import coin_sprite, paste_centred
-from rendering.coin_age.static import LEGEND_ROWS_Y, space_centres, static_layer
+from rendering.coin_age.sprites import Style, coin_sprite, paste_centred, ring_mask
+from rendering.coin_age.static import LEGEND_ROWS_Y, LEGEND_SIDES_Y, space_centres, static_layer
 from rendering.coin_age.theme import DEFAULT_THEME, CoinAgeTheme
-from rendering.text import draw_text, drawable, ellipsize, font, persian_digits
+from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
 from rendering.theme import RGB
 from rules.coin_age.model import CoinAgeView, TurnView
 
@@ -28,15 +28,13 @@ def render(
     side names شیر and خط)."""
     seat_names = _seat_names(view, names)
     base = static_layer(
-        theme,
-        tuple((s.id, s.name, s.region) for s in view.spaces),
-        tuple((r.id, r.name) for r in view.regions),
-        view.sides,
+        theme, tuple((s.id, s.name, s.region) for s in view.spaces), tuple((r.id, r.name) for r in view.regions)
     )
     image = base.copy()
     pen = ImageDraw.Draw(image)
+    _draw_last_move(image, view, theme)
     _draw_stacks(image, view, theme)
-    _draw_legend(image, pen, view, theme)
+    _draw_legend(image, pen, view, seat_names, theme)
     for seat in (0, 1):
         _draw_player(image, pen, view, seat, seat_names[seat], theme)
     if view.finished or view.turn is None:
@@ -78,6 +76,17 @@ def _draw_stacks(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) -> 
             paste_centred(image, sprite, slot.centre)
 
 
+def _draw_last_move(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) -> None:
+    """A white band, edged dark, inside each space the last move changed (a move marks where it left too)."""
+    centres = space_centres([s.id for s in view.spaces])
+    outer = lay.HEX_RADIUS - lay.HEX_GAP / 2 - 3
+    edge, band = ring_mask(outer, lay.LAST_MOVE_BAND + 4), ring_mask(outer - 2, lay.LAST_MOVE_BAND)
+    for space in view.last_move:
+        x, y = centres[space]
+        image.paste(theme.last_move_edge, (round(x) - edge.width // 2, round(y) - edge.height // 2), edge)
+        image.paste(theme.last_move, (round(x) - band.width // 2, round(y) - band.height // 2), band)
+
+
 # Legend ---------------------------------------------------------------------------------------------------
 
 
@@ -86,9 +95,19 @@ def _chip(image: Image.Image, side: int, centre: tuple[float, float], radius: in
     paste_centred(image, coin_sprite(0, side, radius, theme=theme, style="chip"), centre)
 
 
-def _draw_legend(image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, theme: CoinAgeTheme) -> None:
-    """Per region: spaces each side controls (on side-coloured chips) and whose points are doubled."""
-    left = lay.LEGEND_BOX[0]
+def _draw_legend(
+    image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, names: tuple[str, str], theme: CoinAgeTheme
+) -> None:
+    """Whose colour is whose, then per region: spaces each player controls (on their colour's chips) and whose
+    points are doubled."""
+    left, _top, right, _bottom = lay.LEGEND_BOX
+    x = right - 36
+    name_font = font(24)
+    for seat in (0, 1):
+        _chip(image, seat, (x, LEGEND_SIDES_Y), 13, theme)
+        name = ellipsize(names[seat], 130, font=name_font)
+        draw_text(pen, (x - 22, LEGEND_SIDES_Y), name, font=name_font, fill=theme.ink, anchor="rm")
+        x -= 22 + text_size(name, font=name_font)[0] + 44
     for y, region in zip(LEGEND_ROWS_Y, view.regions, strict=False):
         for side, cx in ((0, left + 110), (1, left + 68)):
             count = region.controlled[side]
@@ -123,29 +142,28 @@ def _draw_player(
     draw_text(pen, (left + 70, top + 46), persian_digits(score.total), font=font(52, bold=True), fill=theme.ink)
     draw_text(pen, (left + 70, top + 92), labels.SCORE, font=font(22), fill=theme.muted)
     detail = labels.SCORE_DETAIL.format(board=score.board, unplaced=score.unplaced)
-    if name != view.sides[seat]:
-        detail = f"{view.sides[seat]}، {detail}"
-    draw_text(pen, (right - 24, top + 92), persian_digits(detail), font=font(22), fill=theme.muted, anchor="rm")
+    draw_text(pen, (right - 24, top + 94), persian_digits(detail), font=font(27), fill=theme.muted, anchor="rm")
     pen.line((left + 20, top + 124, right - 20, top + 124), fill=theme.card_border, width=2)
-    row_y = top + 186
+    row_y = top + 172
     draw_text(pen, (right - 24, row_y), labels.SUPPLY, font=font(26, bold=True), fill=theme.ink, anchor="rm")
     for size, count in enumerate(view.supply[seat]):
         cx = right - 134 - size * 78
         radius = lay.SMALL_COIN_RADIUS[size]
         style = "plain" if count else "ghost"
         paste_centred(image, coin_sprite(size, seat, radius, theme=theme, style=style, digit_size=24), (cx, row_y))
-        _badge(pen, (cx + radius * 0.8, row_y - radius * 0.8), persian_digits(count), theme, muted=not count)
+        badge_y = row_y + max(lay.SMALL_COIN_RADIUS) + 21  # under the coin, clear of its digit
+        _badge(pen, (cx, badge_y), persian_digits(count), theme, muted=not count)
 
 
 def _badge(
     pen: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: CoinAgeTheme, *, muted: bool
 ) -> None:
-    """A small round count on a coin's corner."""
+    """How many coins of a size are left: a round count under the coin."""
     x, y = centre
-    r = 13
+    r = 17
     fill = theme.muted if muted else theme.ink
     pen.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=theme.card, width=2)
-    draw_text(pen, (x, y), text, font=font(19, bold=True), fill=theme.card)
+    draw_text(pen, (x, y), text, font=font(26, bold=True), fill=theme.card)
 
 
 # Turn panel -----------------------------------------------------------------------------------------------
@@ -203,7 +221,8 @@ def _draw_turn(
 
 
 def _draw_toss(image: Image.Image, pen: ImageDraw.ImageDraw, turn: TurnView, theme: CoinAgeTheme, *, y: int) -> None:
-    """The tossed coins as they fell, right to left; used ones faded, favourable ones tagged."""
+    """The tossed coins as they fell, right to left: favourable ones in the player's colour and tagged (faded
+    once used), the others grey."""
     left, _top, right, _bottom = lay.TURN_BOX
     in_hand = Counter((c.size, c.side) for c in turn.hand)
     step = 80
@@ -214,19 +233,20 @@ def _draw_toss(image: Image.Image, pen: ImageDraw.ImageDraw, turn: TurnView, the
         if still:
             in_hand[(coin.size, coin.side)] -= 1
         radius = lay.SMALL_COIN_RADIUS[coin.size]
-        style = "plain" if still else "faded"
+        favourable = coin.side == turn.seat
+        style: Style = "grey" if not favourable else "plain" if still else "faded"
         paste_centred(
             image, coin_sprite(coin.size, coin.side, radius, theme=theme, style=style, digit_size=24), (cx, y)
         )
-        if coin.side == turn.seat:
+        if favourable:
             _tag(pen, (cx, y + 50), labels.FAVOURABLE, theme, faded=not still)
 
 
 def _tag(pen: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: CoinAgeTheme, *, faded: bool) -> None:
     x, y = centre
     fill: RGB = theme.favourable if not faded else theme.active
-    pen.rounded_rectangle((x - 36, y - 15, x + 36, y + 15), 10, fill=fill)
-    draw_text(pen, (x, y), text, font=font(19, bold=True), fill=theme.on_favourable if not faded else theme.favourable)
+    pen.rounded_rectangle((x - 38, y - 17, x + 38, y + 17), 10, fill=fill)
+    draw_text(pen, (x, y), text, font=font(23, bold=True), fill=theme.on_favourable if not faded else theme.favourable)
 
 
 # Result ---------------------------------------------------------------------------------------------------

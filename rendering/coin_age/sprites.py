@@ -8,10 +8,11 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from rendering.coin_age.theme import CoinAgeTheme
+from rendering.hexgrid import hex_corners
 from rendering.text import draw_text, font, persian_digits
 from rendering.theme import RGB
 
-Style = Literal["top", "under", "plain", "faded", "ghost", "chip"]
+Style = Literal["top", "under", "plain", "faded", "ghost", "chip", "grey"]
 SUPERSAMPLE = 4
 HALO = 4  # px of white ring around the coin that counts
 
@@ -37,7 +38,7 @@ def coin_sprite(
     ``top`` adds a white halo (the coin that scores); ``under`` is dimmed with its digit ``digit_offset`` px
     below the centre, where the smaller coin on top leaves it visible; ``faded`` is see-through (a tossed coin
     already used); ``ghost`` is an empty outline (none left in a supply); ``chip`` is a bare disc marking a
-    player.
+    player; ``grey`` is a tossed coin that landed unfavourable (no one's colour: it cannot be played).
     """
     margin = HALO + 2
     box = 2 * (radius + margin)
@@ -49,8 +50,8 @@ def coin_sprite(
     def disc(r: float, fill: tuple[int, ...] | None, outline: tuple[int, ...] | None = None, width: int = 0) -> None:
         pen.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=outline, width=width)
 
-    face = theme.side_fill(side)
-    rim = theme.side_rim(side)
+    face = theme.unfavourable if style == "grey" else theme.side_fill(side)
+    rim = theme.unfavourable_rim if style == "grey" else theme.side_rim(side)
     if style == "under":
         face, rim = _darken(face, 0.18), _darken(rim, 0.18)
     if style == "ghost":
@@ -71,12 +72,36 @@ def coin_sprite(
             (box / 2, box / 2 + digit_offset),
             persian_digits(size + 1),
             font=font(digit_size, bold=True),
-            fill=theme.muted if style == "ghost" else theme.side_ink(side),
+            fill=theme.muted
+            if style == "ghost"
+            else theme.unfavourable_ink
+            if style == "grey"
+            else theme.side_ink(side),
         )
     if style == "faded":
         alpha = image.getchannel("A").point(lambda v: v * 35 // 100)
         image.putalpha(alpha)
     return image
+
+
+def _digit_ink(style: Style, side: int, theme: CoinAgeTheme) -> RGB:
+    if style == "ghost":
+        return theme.muted
+    return theme.unfavourable_ink if style == "grey" else theme.side_ink(side)
+
+
+@functools.lru_cache(maxsize=4)
+def ring_mask(radius: float, width: float) -> Image.Image:
+    """An "L" mask of a hexagonal band ``width`` px wide just inside a space's edge (the space's centre is the
+    mask's): the mark of a space the last move changed."""
+    s = SUPERSAMPLE
+    half = round(radius) + 2
+    big = Image.new("L", (2 * half * s, 2 * half * s), 0)
+    pen = ImageDraw.Draw(big)
+    centre = (half * s, half * s)
+    pen.polygon(hex_corners(centre, radius * s), fill=255)
+    pen.polygon(hex_corners(centre, (radius - width) * s), fill=0)
+    return big.reduce(s)
 
 
 def paste_centred(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:

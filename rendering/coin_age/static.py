@@ -13,10 +13,9 @@ from PIL import Image, ImageDraw
 
 from rendering.coin_age import labels
 from rendering.coin_age import layout as lay
-from rendering.coin_age.sprites import coin_sprite, paste_centred
 from rendering.coin_age.theme import CoinAgeTheme
 from rendering.hexgrid import Point, hex_centres, hex_corners
-from rendering.text import draw_text, fitting_font, font, text_size
+from rendering.text import draw_text, fitting_font, font
 
 SpaceKey = tuple[str, str, str]  # id, Persian name, region id
 RegionKey = tuple[str, str]  # id, Persian name
@@ -47,9 +46,7 @@ def _hexagon(
 
 
 @functools.lru_cache(maxsize=8)
-def static_layer(
-    theme: CoinAgeTheme, spaces: tuple[SpaceKey, ...], regions: tuple[RegionKey, ...], sides: tuple[str, str]
-) -> Image.Image:
+def static_layer(theme: CoinAgeTheme, spaces: tuple[SpaceKey, ...], regions: tuple[RegionKey, ...]) -> Image.Image:
     """Background, cards, the honeycomb with names, and the legend's fixed part. Callers must copy it."""
     s = SUPERSAMPLE
     big = Image.new("RGB", (lay.WIDTH * s, lay.HEIGHT * s), theme.background)
@@ -69,7 +66,7 @@ def static_layer(
         _hexagon(pen, (LEGEND_SWATCH_X, y), LEGEND_SWATCH_RADIUS, 2.5, theme, region_id)
     image = big.reduce(s)
     _draw_names(image, theme, spaces, centres)
-    _draw_panel_text(image, theme, regions, sides)
+    _draw_panel_text(image, theme, regions)
     return image
 
 
@@ -83,9 +80,7 @@ def _draw_names(
         draw_text(pen, (x, y + lay.NAME_DY), name, font=face, fill=theme.region_ink(region))
 
 
-def _draw_panel_text(
-    image: Image.Image, theme: CoinAgeTheme, regions: tuple[RegionKey, ...], sides: tuple[str, str]
-) -> None:
+def _draw_panel_text(image: Image.Image, theme: CoinAgeTheme, regions: tuple[RegionKey, ...]) -> None:
     pen = ImageDraw.Draw(image)
     left, _top, right, _bottom = lay.TURN_BOX
     draw_text(pen, ((left + right) / 2, lay.TURN_BOX[1] + 38), labels.TITLE, font=font(32, bold=True), fill=theme.ink)
@@ -94,12 +89,6 @@ def _draw_panel_text(
     left, _top, right, _bottom = lay.LEGEND_BOX
     draw_text(pen, (right - 24, LEGEND_TITLE_Y), labels.REGIONS, font=font(28, bold=True), fill=theme.ink, anchor="rm")
     draw_text(pen, (left + 20, LEGEND_TITLE_Y + 2), labels.DOUBLED_HINT, font=font(19), fill=theme.muted, anchor="lm")
-    x = right - 36
-    side_font = font(24)
-    for side in (0, 1):
-        paste_centred(image, coin_sprite(0, side, 13, theme=theme, style="chip"), (x, LEGEND_SIDES_Y))
-        draw_text(pen, (x - 22, LEGEND_SIDES_Y), sides[side], font=side_font, fill=theme.ink, anchor="rm")
-        x -= 22 + text_size(sides[side], font=side_font)[0] + 44
     for y, (_region_id, name) in zip(LEGEND_ROWS_Y, regions, strict=False):
         face = fitting_font(name, 150, size=25, min_size=20, bold=True)
         draw_text(pen, (LEGEND_SWATCH_X - 32, y), name, font=face, fill=theme.ink, anchor="rm")

@@ -26,13 +26,18 @@ class CoinAgeTheme:
     on_forest: RGB = (255, 255, 255)
     on_plains: RGB = (43, 33, 24)
     on_city: RGB = (30, 34, 44)
-    # Player sides: شیر is gold, خط is deep blue.
+    # Player sides: the first player's coins are gold, the second's deep blue.
     side0: RGB = (245, 196, 48)
     side0_rim: RGB = (150, 104, 14)
     side0_ink: RGB = (60, 36, 0)
     side1: RGB = (34, 72, 168)
     side1_rim: RGB = (12, 28, 84)
     side1_ink: RGB = (255, 255, 255)
+    unfavourable: RGB = (170, 166, 160)  # a tossed coin that fell on the other side: nobody's colour
+    unfavourable_rim: RGB = (110, 106, 100)
+    unfavourable_ink: RGB = (60, 56, 52)
+    last_move: RGB = (255, 255, 255)  # the band inside the spaces the last move changed
+    last_move_edge: RGB = (24, 18, 12)
     coin_outline: RGB = (24, 18, 12)
     top_halo: RGB = (255, 255, 255)
     favourable: RGB = (38, 140, 70)

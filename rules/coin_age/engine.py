@@ -140,6 +140,8 @@ class CoinAge:
                 state,
                 supply=tuple(tuple(supply) if i == seat else s for i, s in enumerate(state.supply)),
                 hand=(),
+                touched=(),
+                last_touched=state.touched or state.last_touched,
             )
             state, tossed = self._start_turn(state, 1 - seat, state.turn_number + 1)
             events.extend(tossed)
@@ -226,6 +228,9 @@ class CoinAge:
             state, events = self._pay(state, action)
         else:  # pragma: no cover - CoinAction.kind is a closed set
             raise MalformedAction(f"unknown action {action.kind}")
+        changed = {"place": (action.space,), "move": (action.space, action.to), "capture": (action.space,)}
+        if action.kind in changed:
+            state = evolve(state, touched=(*state.touched, *changed[action.kind]))
         if not state.finished and not self._has_action(state):
             state, more = self._end_turn(state, automatic=True)
             events.extend(more)
@@ -392,6 +397,7 @@ class CoinAge:
             )
         return CoinAgeView(
             seat=seat,
+            last_move=tuple(BOARD.spaces[i].id for i in dict.fromkeys(state.touched or state.last_touched)),
             spaces=spaces,
             regions=regions,
             supply=state.supply,

@@ -57,6 +57,10 @@ class CoinAgeState(BaseModel):
     can_pay: bool = False
     finished: bool = False
     end_reason: Literal["last_coin", "board_full"] | None = None
+    # The spaces this turn's actions changed so far, and those of the last turn that changed any: the board
+    # picture marks the last move.
+    touched: tuple[int, ...] = ()
+    last_touched: tuple[int, ...] = ()
 
 
 Kind = Literal["place", "move", "pay", "capture", "end"]
@@ -180,3 +184,4 @@ class CoinAgeView(BaseModel):
     finished: bool
     end_reason: str | None
     winners: tuple[int, ...]
+    last_move: tuple[str, ...] = ()  # spaces the last move changed (this turn's so far, else the last turn's)

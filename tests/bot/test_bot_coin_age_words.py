@@ -7,7 +7,7 @@ import random
 from bot.games.coin_age import presenter
 from rules import GAMES
 from rules.coin_age import CoinAgeOptions
-from rules.coin_age.model import Captured, GameEnded, Moved, Paid, Placed, Tossed, TurnEnded
+from rules.coin_age.model import Captured, GameEnded, Moved, Paid, Placed, Tossed, TurnEnded, coin
 from rules.coin_age.scoring import Score
 from rules.evolve import evolve
 
@@ -27,10 +27,11 @@ def test_each_event_becomes_one_persian_line_with_the_player_and_persian_digits(
     ]
     lines = presenter.describe(events, NAMES, VIEW)
     assert len(lines) == len(events)
-    assert "علی" in lines[0] and "۴ سکه" in lines[0] and "۲ موافق" in lines[0]
+    assert "علی" in lines[0] and "۴ سکه" in lines[0] and "۲ سکهٔ موافق" in lines[0]
     assert "سکهٔ ۳" in lines[1] and "«درختستان»" in lines[1]
     assert "۲ سکهٔ" in lines[2] and "«سروآباد»" in lines[2] and "Sara" in lines[2]
-    assert "پرداخت" in lines[3] and "تصرف" in lines[4] and "شیر" in lines[4]
+    assert "پرداخت" in lines[3] and "سکهٔ ۴ ⁨علی⁩ را از «" in lines[4] and "گرفت" in lines[4]
+    assert not any("شیر" in line or "خط" in line for line in lines)
     assert not any(ch.isascii() and ch.isdigit() for line in lines for ch in line)
 
 
@@ -82,3 +83,27 @@ def test_status_lists_what_is_left_this_turn() -> None:
     state = evolve(GAME.setup(2, 1), places_left=2, moves_left=0, captures_left=0, can_pay=True)
     lines = presenter.status(GAME.view(state, None), NAMES)
     assert "قرار دادن ۲" in lines[1] and "پرداخت ۱" in lines[1]
+
+
+def test_no_favourable_coin_is_said_in_words() -> None:
+    lines = presenter.describe([Tossed(seat=0, coins=((0, 1), (1, 1)), favourable=0)], NAMES, VIEW)
+    assert lines == ["🎲 ⁨علی⁩ ۲ سکه انداخت: هیچ سکهٔ موافقی نیامد."]
+    state = GAME.setup(2, 1)
+    against = tuple(coin(size, 1 - state.turn) for size in range(2))
+    status = presenter.status(GAME.view(evolve(state, toss=against, hand=against), None), NAMES)
+    assert status[0] == "نوبت ۱: هیچ سکهٔ موافقی نیامد (از ۲ سکهٔ انداخته)"
+
+
+def test_a_capture_button_says_whose_coin_it_takes() -> None:
+    state = GAME.setup(2, 1)
+    seat = state.turn
+    stacks = tuple(((2 << 1) | (1 - seat),) if i == 0 else ((1 << 1) | seat,) if i == 1 else () for i in range(10))
+    view = GAME.view(evolve(state, stacks=stacks), None)
+    first, second = view.spaces[0], view.spaces[1]
+    assert presenter.menu_label(["c", first.id], view) == f"{first.name} — سکهٔ ۳ حریف"
+    assert presenter.menu_label(["c", second.id], view) == f"{second.name} — سکهٔ ۲ شما"
+
+
+def test_the_result_names_players_without_sides() -> None:
+    lines = presenter.result(GAME.view(_finished(3), None), NAMES)
+    assert not any("شیر" in line or "خط" in line for line in lines)

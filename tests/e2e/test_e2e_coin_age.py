@@ -89,7 +89,7 @@ async def test_a_stale_version_is_refused(sandbox: ControlClient) -> None:
     await sandbox.idle(quiet=0.1)
     after = board_of(await sandbox.messages(t.chat_id))
     assert after["edits"] == board["edits"] + 1
-    assert "نوبت ۱،" in board["caption"] and "نوبت ۱،" not in after["caption"]  # the turn ended once
+    assert "نوبت ۱:" in board["caption"] and "نوبت ۱:" not in after["caption"]  # the turn ended once
 
 
 async def test_a_user_who_never_started_the_bot_gets_the_deep_link_and_joins_after_start(
@@ -174,7 +174,7 @@ async def test_a_crash_between_write_and_redraw_is_repaired_at_start_up(
     harness.restart_bot(kill=True)
     repaired = await changed_board(sandbox, t, board)
     assert all(f":{version}:" in b["data"] for b in buttons(repaired) if "data" in b)
-    assert "نوبت ۱،" not in repaired["caption"]
+    assert "نوبت ۱:" not in repaired["caption"]
 
 
 async def test_a_stale_press_after_a_crash_redraws_the_board(sandbox: ControlClient, harness: Harness) -> None:
@@ -186,3 +186,18 @@ async def test_a_stale_press_after_a_crash_redraws_the_board(sandbox: ControlCli
     assert answer["text"] == texts.STALE
     repaired = await changed_board(sandbox, t, board)
     assert all(f":{version}:" in b["data"] for b in buttons(repaired) if "data" in b)
+
+
+async def test_the_board_names_players_not_sides_and_says_which_tosses_were_favourable(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t)
+    rng = random.Random(4)
+    for _ in range(12):  # both players act; every caption on the way names players and never a side
+        caption = board["caption"]
+        assert "شیر" not in caption and "خط" not in caption and "سمت" not in caption, caption
+        assert "سکهٔ موافق" in caption or "هیچ سکهٔ موافقی نیامد" in caption
+        captures = [b["text"] for b in buttons(board) if "—" in b["text"]]
+        assert all(text.endswith(("شما", "حریف")) for text in captures), captures
+        board = await play_move(sandbox, t, rng)
+        if finished(board):
+            break

@@ -157,7 +157,7 @@ async def test_two_simultaneous_presses_of_one_button_on_two_workers_apply_once(
     after = board_of(await client.messages(t.chat_id))
     assert after["edits"] == board["edits"] + 1
     assert await _version(workers, t.chat_id) == version + 1
-    assert "نوبت ۱،" in board["caption"] and "نوبت ۱،" not in after["caption"]
+    assert "نوبت ۱:" in board["caption"] and "نوبت ۱:" not in after["caption"]
 
 
 async def test_a_burst_of_commands_in_one_chat_is_answered_in_order_within_one_budget(

@@ -68,6 +68,7 @@ def crafted(
     captures: int = 0,
     can_pay: bool = False,
     finished: bool = False,
+    last_touched: tuple[int, ...] = (),
 ) -> CoinAgeState:
     hand = toss if hand is None else hand
     return CoinAgeState(
@@ -84,6 +85,7 @@ def crafted(
         can_pay=can_pay,
         finished=finished,
         end_reason="board_full" if finished else None,
+        last_touched=last_touched,
     )
 
 
@@ -93,7 +95,7 @@ def new_view() -> CoinAgeView:
 
 def tall_view() -> CoinAgeView:
     toss = (coin(0, 0), coin(1, 1), coin(2, 0))
-    state = crafted(TALL_STACKS, turn=0, toss=toss, hand=(coin(1, 1), coin(2, 0)), places=1)
+    state = crafted(TALL_STACKS, turn=0, toss=toss, hand=(coin(1, 1), coin(2, 0)), places=1, last_touched=(8, 9))
     return GAME.view(state, None)
 
 
@@ -193,6 +195,48 @@ def test_placing_a_coin_changes_only_its_space_and_the_panels() -> None:
     assert hexagon.getbbox() is not None
     # On the board, nothing but that one space changed.
     assert sum(ImageStat.Stat(board).sum) == sum(ImageStat.Stat(hexagon).sum)
+
+
+def _band_point(view: CoinAgeView, space: str) -> tuple[float, float]:
+    """A point in the middle of the last-move band, straight above a space's centre."""
+    x, y = space_centres([s.id for s in view.spaces])[space]
+    return x, y - (lay.HEX_RADIUS - lay.HEX_GAP / 2 - 3 - 2 - lay.LAST_MOVE_BAND / 2)
+
+
+def test_the_spaces_of_the_last_move_are_marked() -> None:
+    view = tall_view()
+    assert view.last_move == ("C2", "C3")
+    image = render(view)
+    unmarked = render(view.model_copy(update={"last_move": ()}))
+    for space in view.last_move:
+        assert _close(_pixel(image, _band_point(view, space)), DEFAULT_THEME.last_move)
+        assert not _close(_pixel(unmarked, _band_point(view, space)), DEFAULT_THEME.last_move, 60)
+    other = next(s.id for s in view.spaces if s.id not in view.last_move)
+    assert _pixel(image, _band_point(view, other)) == _pixel(unmarked, _band_point(view, other))
+
+
+def test_the_engine_keeps_the_last_move_for_the_next_player() -> None:
+    state = GAME.setup(2, 7)
+    seat = GAME.to_act(state)[0]
+    place = next(a for a in GAME.legal_actions(state, seat) if a.kind == "place")
+    assert isinstance(place, CoinAction)
+    state = GAME.apply(state, seat, place).state
+    space = GAME.view(state, None).spaces[place.space].id
+    assert GAME.view(state, None).last_move == (space,)
+    while GAME.to_act(state) == (seat,):  # the turn ends: the mark stays until the next player changes the board
+        state = GAME.apply(state, seat, next(a for a in GAME.legal_actions(state, seat) if a.kind == "end")).state
+    assert GAME.view(state, None).last_move == (space,)
+
+
+def test_an_unfavourable_toss_is_grey_not_the_opponent_s_colour() -> None:
+    view = tall_view()  # seat 0 tossed a gold 1, a blue 2 (unfavourable) and a gold 3
+    image = render(view)
+    left, top, right, _bottom = lay.TURN_BOX
+    step, y = 80, top + 288
+    first = (left + right) / 2 + (len(view.turn.toss) - 1) * step / 2 if view.turn else 0
+    blue = (first - step, y - lay.SMALL_COIN_RADIUS[1] + 8)
+    assert _close(_pixel(image, blue), DEFAULT_THEME.unfavourable, 16)
+    assert not _close(_pixel(image, blue), DEFAULT_THEME.side_fill(1), 60)
 
 
 def test_finished_game_shows_the_winner_banner() -> None:
