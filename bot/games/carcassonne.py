@@ -28,7 +28,8 @@ from rules.carcassonne.model import (
     TilePlaced,
 )
 
-_FEATURE_MARKS = {"city": "🏰", "road": "🛣", "monastery": "⛪️", "field": "🌾"}
+# 🏰 is کشورگشا's and 🗺 رکب's provinces: a city here is houses behind walls.
+_FEATURE_MARKS = {"city": "🏘", "road": "🛣", "monastery": "⛪️", "field": "🌾"}
 # Completed during play; an unfinished one only scores at the end, and the result lists the totals.
 _COMPLETED = {"city": "شهر کامل شد", "road": "جاده کامل شد", "monastery": "صومعه کامل شد"}
 
@@ -66,7 +67,7 @@ def pending(view: CarcassonneView, prefix: str) -> Pending | None:
 
 class CarcassonnePresenter:
     game_id = "carcassonne"
-    emoji = "🗺"
+    emoji = "🏞"  # قلعه رودخان stands in forest above a river; 🏰 is کشورگشا's, 🗺 رکب's provinces
     summary = "۲ تا ۵ نفر؛ کاشی بگذارید، شهر و جاده و صومعه بسازید و آدمک‌هایتان را به کار بگیرید"
     confirm_moves = True
     previews = True
@@ -83,7 +84,7 @@ class CarcassonnePresenter:
         )
         return "\n".join(
             [
-                "🏰 <b>قلعه رودخان</b> — ۲ تا ۵ نفر، ۷۲ کاشی",
+                f"{self.emoji} <b>قلعه رودخان</b> — ۲ تا ۵ نفر، ۷۲ کاشی",
                 "",
                 f"بازی با کاشی آغازین روی زمین شروع می‌شود. هر بازیکن {num(MEEPLES)} آدمک دارد.",
                 "",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games import PRESENTERS
 from bot.games.carcassonne import pending, presenter
 from bot.messages.menus import menu_items
 from rendering.carcassonne.labels import candidate_label, spot_label
@@ -74,3 +75,10 @@ def test_menu_prefix_is_the_pictures_pending_choice() -> None:
     assert pending(view, f"t.{c.x}_{c.y}.{rot}.n") == Pending(c.x, c.y, rot, "n")
     for nowhere in ("t.99_99", f"t.{c.x}_{c.y}.9", f"t.{c.x}_{c.y}.{rot}.c7", "x.1_1"):
         assert pending(view, nowhere) is None  # anything not offered draws the plain board
+
+
+def test_the_game_s_emoji_is_its_own() -> None:
+    emojis = [p.emoji for p in PRESENTERS.values()]
+    assert len(set(emojis)) == len(emojis) and presenter.emoji not in ("🏰", "🗺")
+    text = presenter.rules_text(CarcassonneOptions())
+    assert text.startswith(presenter.emoji) and "🏰" not in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dev.simulate import buttons, changed_board, play_to_end, player_to_act, start_game, table
+from bot.dev.simulate import buttons, changed_board, play_to_end, player_to_act, reply_to, start_game, table
 from sandbox.control_client import ControlClient
 
 
@@ -60,3 +60,11 @@ async def test_a_turn_is_chosen_step_by_step_and_can_go_back(sandbox: ControlCli
     board = await open_level(buttons(board)[0]["data"])
     assert "کاشی را گذاشت" in board["caption"] and "کاشی‌های مانده: ۶۹" in board["caption"]
     assert player_to_act(t, board) is not player
+
+
+async def test_the_game_is_listed_and_opened_under_its_own_emoji(sandbox: ControlClient) -> None:
+    t = await table(sandbox, players=2)
+    listing = await reply_to(sandbox, t.chat_id, t.players[0]["id"], "/games")
+    assert "🏞 قلعه رودخان" in listing and "🏰 کشورگشا" in listing and "🏰 قلعه رودخان" not in listing
+    board = await start_game(sandbox, t, game="carcassonne")
+    assert board["caption"].startswith("🏞 ")
