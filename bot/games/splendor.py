@@ -204,7 +204,7 @@ class SplendorPresenter:
         if not rest:
             return _KINDS[kind]
         if kind == "t2":
-            return f"{GEM_MARKS[LETTERS.index(rest[0])] * 2} {COLOUR_NAMES[LETTERS.index(rest[0])]}"
+            return GEM_MARKS[LETTERS.index(rest[0])] + letter_name(rest[0])  # «⚪️⚪️ سفید»
         level = rest[0]
         if len(rest) == 1:  # a level of cards, or the reserve
             return _RESERVE_MENUS[kind] if level == "h" else num(_LEVEL_MENUS[kind].format(n=level))

@@ -72,11 +72,7 @@ def coin_sprite(
             (box / 2, box / 2 + digit_offset),
             persian_digits(size + 1),
             font=font(digit_size, bold=True),
-            fill=theme.muted
-            if style == "ghost"
-            else theme.unfavourable_ink
-            if style == "grey"
-            else theme.side_ink(side),
+            fill=_digit_ink(style, side, theme),
         )
     if style == "faded":
         alpha = image.getchannel("A").point(lambda v: v * 35 // 100)
