@@ -27,6 +27,7 @@ from aiohttp import web
 
 from bot.dev.local import SANDBOX_TOKEN
 from bot.embedded_server import EmbeddedServer
+from bot.runtime.pacing import Limits
 from bot.runtime.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
@@ -276,18 +277,31 @@ class WebhookProxy:
         return web.Response(status=502, text="no worker answered")
 
 
+def scaled_pacing(time_scale: float) -> dict[str, str]:
+    """The bot's ``PACE_*`` settings for a sandbox whose Telegram clock runs ``1 / time_scale`` times as fast:
+    every window that much shorter and the private chats' rate that much higher, so that the bot keeps the
+    real schedule, faster (the bot itself knows nothing of the scale: these are its ordinary settings)."""
+    if time_scale == 1:
+        return {}
+    defaults = Limits()
+    return {
+        "PACE_GROUP_WINDOW": repr(defaults.group_window * time_scale),
+        "PACE_GLOBAL_WINDOW": repr(defaults.global_window * time_scale),
+        "PACE_PRIVATE_PER_SECOND": repr(defaults.private_per_second / time_scale),
+    }
+
+
 class SandboxProcess:
     """``python -m sandbox`` on a free port, stopped with the harness."""
 
-    def __init__(self, log_path: Path, timeout: float = 20.0) -> None:
+    def __init__(self, log_path: Path, timeout: float = 20.0, time_scale: float = 1.0) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         log = log_path.open("ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "sandbox", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT
-        )
+        command = [sys.executable, "-m", "sandbox", "--port", str(port), "--time-scale", repr(time_scale)]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -315,14 +329,18 @@ class Harness:
         sandbox_process: bool = False,
         bot_env: dict[str, str] | None = None,
         webhook_workers: int = 0,
+        time_scale: float = 1.0,
     ) -> None:
         """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
         rather than in a thread of the caller; ``bot_env``: extra settings for the bot process(es);
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
-        sandbox's webhook pointing at it, instead of one polling bot."""
+        sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
+        Telegram's clock that much faster (``sandbox/clock.py``) and the bot gets budgets scaled to match
+        (``scaled_pacing``; ``bot_env`` may still override them)."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
-        self.bot_env = bot_env or {}
+        self.time_scale = time_scale
+        self.bot_env = {**scaled_pacing(time_scale), **(bot_env or {})}
         self.webhook_workers = webhook_workers
         self.redis: EmbeddedServer | None = None
         self.redis_url = ""
@@ -342,7 +360,11 @@ class Harness:
             self.redis = EmbeddedServer(self.workdir / "redis")
             redis_url = self.redis.start()
         self.redis_url = redis_url
-        self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()
+        self.sandbox = (
+            SandboxProcess(self.workdir / "sandbox.log", time_scale=self.time_scale)
+            if self.sandbox_process
+            else run_in_thread(time_scale=self.time_scale)
+        )
         if self.webhook_workers:
             self._start_workers(redis_url)
             return self

@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message
-from telegram.error import BadRequest
+from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
@@ -104,7 +104,8 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
     )
     await store.set_live_message(record.chat_id, record.thread_id, message.message_id, record.version)
     if old is not None and old.message_id != message.message_id:
-        with contextlib.suppress(BadRequest):  # the old board's buttons would only confuse
+        # the old board's buttons would only confuse; kept if the budget is full (a press on them is stale)
+        with contextlib.suppress(BadRequest, RetryAfter):
             await context.bot.edit_message_reply_markup(
                 chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
             )
