@@ -277,6 +277,9 @@ class WebhookProxy:
         return web.Response(status=502, text="no worker answered")
 
 
+SCALED_SETTINGS = ("PACE_GROUP_WINDOW", "PACE_GLOBAL_WINDOW", "PACE_PRIVATE_PER_SECOND")
+
+
 def scaled_pacing(time_scale: float) -> dict[str, str]:
     """The bot's ``PACE_*`` settings for a sandbox whose Telegram clock runs ``1 / time_scale`` times as fast:
     every window that much shorter and the private chats' rate that much higher, so that the bot keeps the
@@ -284,11 +287,8 @@ def scaled_pacing(time_scale: float) -> dict[str, str]:
     if time_scale == 1:
         return {}
     defaults = Limits()
-    return {
-        "PACE_GROUP_WINDOW": repr(defaults.group_window * time_scale),
-        "PACE_GLOBAL_WINDOW": repr(defaults.global_window * time_scale),
-        "PACE_PRIVATE_PER_SECOND": repr(defaults.private_per_second / time_scale),
-    }
+    values = (defaults.group_window * time_scale, defaults.global_window * time_scale)
+    return dict(zip(SCALED_SETTINGS, map(repr, (*values, defaults.private_per_second / time_scale)), strict=True))
 
 
 class SandboxProcess:
@@ -418,6 +418,15 @@ class Harness:
             else:
                 self.bot.extra_env[key] = value
         self.bot.start()
+
+    def set_time_scale(self, time_scale: float) -> None:
+        """Run the sandbox's Telegram clock at ``time_scale`` from now on, and restart the bot (a clean stop)
+        with its budgets scaled to match: for a test whose work does not shrink with the clock (rendering
+        under load), so that the 15 s a press may wait for its answer stay long enough."""
+        httpx.post(f"{self.url}/sandbox/config", json={"time_scale": time_scale}, timeout=10).raise_for_status()
+        self.time_scale = time_scale
+        pacing = scaled_pacing(time_scale)
+        self.restart_bot(kill=False, env={key: pacing.get(key) for key in SCALED_SETTINGS})
 
     def kill_redis(self) -> None:
         """SIGKILL the embedded server, as a crash of Redis would be; ``start_redis`` brings it back."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -13,7 +12,7 @@ from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.handlers.stats import count_result
-from bot.messages import hands, keyboards, texts
+from bot.messages import hands, keyboards, pictures, texts
 from bot.messages.fa import mention, name
 from bot.runtime import absence
 from bot.runtime.stop_points import stop_point
@@ -86,7 +85,8 @@ async def picture(record: GameRecord, state: Any, prefix: str = "") -> tuple[byt
     """Render off the event loop: drawing takes milliseconds that other chats should not wait for."""
     view = GAMES[record.game_id].view(state, None)
     presenter = PRESENTERS[record.game_id]
-    return await asyncio.to_thread(presenter.picture, view, names(record), prefix)
+    key = (record.game_id, record.version, None, prefix)
+    return await pictures.render(key, lambda: presenter.picture(view, names(record), prefix))
 
 
 async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> Message:

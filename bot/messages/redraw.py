@@ -28,7 +28,7 @@ from telegram.error import RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
-from bot.messages import board, hands
+from bot.messages import board, hands, pictures
 from bot.messages.lobby_message import show_lobby
 from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.pacing import deferring, retry_seconds
@@ -125,6 +125,7 @@ class Drawers:
                 if pacer is not None:
                     await pacer.clear(chat_id)  # outside the lock: moves go on meanwhile
                 target = slot.wanted
+                ready = await _render_ahead(context, await svc.store.load(chat_id, thread_id), slot)
                 async with svc.locks.hold(tag):
                     record = await svc.store.load(chat_id, thread_id)
                     if record is None or record.phase not in DRAWN_PHASES:  # cancelled, or gone
@@ -132,7 +133,8 @@ class Drawers:
                         slot.menus.clear()
                         wait = 0.0
                         continue
-                    wait = await draw_or_defer(context, record, slot)
+                    with pictures.rendered(ready):
+                        wait = await draw_or_defer(context, record, slot)
                 if not wait:
                     refusals = 0
                     continue
@@ -148,6 +150,23 @@ class Drawers:
         finally:
             if self.slots.get(tag) is slot:
                 del self.slots[tag]
+
+
+async def _render_ahead(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord | None, slot: _Slot
+) -> dict[pictures.Key, pictures.Picture]:
+    """Render, without the lock, the board and the hands of ``record`` that are behind it."""
+    ready: dict[pictures.Key, pictures.Picture] = {}
+    if record is None or record.phase not in ("playing", "finished") or record.version <= slot.drawn:
+        return ready
+    state = board.load_state(record)
+    with pictures.rendered(ready):
+        live = await services(context).store.live_message(record.chat_id, record.thread_id)
+        if live is None or live.version != record.version:
+            await board.picture(record, state)
+        for seat in await hands.hands_behind(context, record, state):
+            await hands.render_hand(record, state, seat)
+    return ready
 
 
 async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, slot: _Slot) -> float:

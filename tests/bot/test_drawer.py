@@ -56,6 +56,15 @@ class Screen:
         monkeypatch.setattr(hands, "refresh_hands", self.hands)
         monkeypatch.setattr(hands, "send_hand", self.hand)
         monkeypatch.setattr(board, "show_menu", self.menu)
+        monkeypatch.setattr(board, "picture", self.picture)
+        monkeypatch.setattr(hands, "hands_behind", self.behind)
+
+    async def picture(self, record: GameRecord, state: Any, prefix: str = "") -> tuple[bytes, str]:
+        self.events.append(f"rendered v{record.version}")  # before the lock: a press need not wait for it
+        return b"", "board.png"
+
+    async def behind(self, context: Any, record: GameRecord, state: Any) -> list[int]:
+        return []
 
     async def refresh(self, context: Any, record: GameRecord, state: Any) -> None:
         await asyncio.sleep(0.001)  # rendering and the request take a moment
@@ -131,7 +140,7 @@ async def test_moves_faster_than_the_board_draw_only_the_newest(context: Any, st
             await redraw.redraw(context, record)
             assert screen.events == []  # the caller does not wait for the picture
     await settle(context)
-    assert screen.events == ["board v5"]
+    assert screen.events == ["rendered v5", "board v5"]
     assert screen.deferred == [True]
 
 
@@ -148,7 +157,7 @@ async def test_a_refused_board_is_drawn_again_with_what_is_newest_then(
         record = move(store, 3)
         await redraw.redraw(context, record)
     await settle(context)
-    assert screen.events == ["refused v2", "board v3"]
+    assert screen.events == ["rendered v2", "refused v2", "rendered v3", "board v3"]
 
 
 async def test_private_hands_are_drawn_while_the_group_is_held(context: Any, store: FakeStore, screen: Screen) -> None:
@@ -156,7 +165,12 @@ async def test_private_hands_are_drawn_while_the_group_is_held(context: Any, sto
     record = move(store, 4, game_id="condottiere")
     await redraw.redraw(context, record)
     await settle(context)
-    assert screen.events == ["refused v4", "hand 0 v4", "hand 1 v4", "board v4", "hand 0 v4", "hand 1 v4"]
+    assert [e for e in screen.events if not e.startswith("rendered")] == [
+        "refused v4",
+        *("hand 0 v4", "hand 1 v4"),
+        "board v4",
+        *("hand 0 v4", "hand 1 v4"),
+    ]
 
 
 async def test_a_finished_game_is_drawn_then_announced_by_the_drawer_outside_the_lock(
@@ -172,7 +186,7 @@ async def test_a_finished_game_is_drawn_then_announced_by_the_drawer_outside_the
         assert screen.events == []  # nothing is drawn, nor waited for, under the move's lock
     await settle(context)
     # v7 was overtaken: never drawn; the refused result is sent again, the board is not drawn twice
-    assert screen.events == ["board v8", "refused result v8", "result v8"]
+    assert screen.events == ["rendered v8", "board v8", "refused result v8", "result v8"]
     assert set(screen.deferred) == {True}
 
 
@@ -195,5 +209,5 @@ async def test_a_menu_that_must_wait_is_shown_by_the_drawer_unless_the_game_move
         record = move(store, 4)  # a move before the drawer could show the menu
         await redraw.redraw(context, record)
     await settle(context)
-    assert screen.events == ["refused menu m.2 v3", "board v4"]  # the old version's menu is not shown
+    assert screen.events == ["refused menu m.2 v3", "rendered v4", "board v4"]  # the old version's menu is not shown
     assert set(screen.deferred) == {True}
