@@ -112,23 +112,29 @@ async def _shown(client: ControlClient, group: Group, data: str, before: dict[st
     raise TimeoutError
 
 
-async def _again(client: ControlClient, group: Group) -> None:
-    """The host plays again: «دوباره بازی کنیم» under the result, then «شروع» once everyone is back."""
+async def _again(client: ControlClient, group: Group, finished: dict[str, Any]) -> None:
+    """The host plays again: «دوباره بازی کنیم» under the result, then «شروع» once everyone is back; returns
+    when the new game's board is out (``finished`` is the last game's board)."""
     chat, host = group.table.chat_id, group.players[0]
-    messages = await client.messages(chat)
-    result, again = next(
-        (m, b["data"]) for m in reversed(messages) for b in buttons(m) if b.get("data", "").startswith("again:")
-    )
-    await client.press(chat, result["message_id"], host["id"], again)
     deadline = time.monotonic() + STUCK * group.scale
+    pressed_again = started = False
     while time.monotonic() < deadline:
-        lobby = (await client.messages(chat))[-1]
-        if lobby["from_bot"] and any(b.get("data", "").endswith(":start") for b in buttons(lobby)):
-            answer = await client.press(chat, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
-            if answer["answered"] and not answer["text"]:
-                return
-        await asyncio.sleep(0.2 * group.scale)
-    group.stuck.append("the lobby for the next game never came")
+        seen = group.watcher.seen([chat])
+        messages = await client.messages(chat)
+        if started and board_of(messages)["message_id"] > finished["message_id"]:
+            return
+        if not pressed_again:  # the result comes after the last board: it may not be out yet
+            again = [(m, b["data"]) for m in messages for b in buttons(m) if b.get("data", "").startswith("again:")]
+            if again:
+                answer = await client.press(chat, again[-1][0]["message_id"], host["id"], again[-1][1])
+                pressed_again = answer["answered"] and not answer["text"]
+        elif not started:
+            lobby = messages[-1]
+            if lobby["from_bot"] and any(b.get("data", "").endswith(":start") for b in buttons(lobby)):
+                answer = await client.press(chat, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+                started = answer["answered"] and not answer["text"]
+        await group.watcher.changed_since([chat], seen, timeout=1.0)
+    group.stuck.append("the next game never started")
 
 
 def _finished(board: dict[str, Any]) -> bool:
@@ -139,23 +145,28 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
     """One player: waits for their turn, looks 3-10 s, presses; measures what they saw."""
     rng = random.Random(seed)
     chats = [group.table.chat_id, player["id"]]
-    idle_since = time.monotonic()
+    nobody_since: float | None = None  # the host watches: since when nobody could act
     while time.monotonic() < until:
         seen = group.watcher.seen(chats)
         move = await _my_move(client, group, player)
         board = board_of(await client.messages(group.table.chat_id))
         if move is None:
             if _finished(board):
-                idle_since = time.monotonic()
+                nobody_since = None
                 if player is group.players[0]:
-                    await _again(client, group)
+                    await _again(client, group, board)
                     group.games_finished += 1
-            elif time.monotonic() - idle_since > STUCK * group.scale and player is group.players[0]:
-                if not any([await _my_move(client, group, p) for p in group.players]):
+            elif player is group.players[0]:
+                if any([await _my_move(client, group, p) for p in group.players]):
+                    nobody_since = None
+                elif nobody_since is None:
+                    nobody_since = time.monotonic()
+                elif time.monotonic() - nobody_since > STUCK * group.scale:
                     group.stuck.append(f"nobody could act for {STUCK:.0f} s: {board['caption']!r}")
-                idle_since = time.monotonic()
+                    nobody_since = None
             await group.watcher.changed_since(chats, seen, timeout=1.0)
             continue
+        nobody_since = None
         await asyncio.sleep(rng.uniform(*THINK) * group.scale)
         move = await _my_move(client, group, player)  # looked again: the board may have moved on meanwhile
         if move is None:
@@ -172,7 +183,6 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
             group.unanswered += 1
             continue
         group.answers.append(time.monotonic() - pressed)
-        idle_since = time.monotonic()
         if answer["text"]:  # stale or illegal: nothing to show
             group.stale += 1
             continue

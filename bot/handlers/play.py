@@ -20,6 +20,7 @@ from bot.messages.redraw import open_menu, redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
 from bot.runtime.recovery import heal
+from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord, StaleVersion
 from bot.services import locked_game, services, where
 from rules import GAMES, IllegalAction, NotYourTurn
@@ -107,6 +108,7 @@ async def _move(
     except StaleVersion:
         await answer(query, texts.STALE, alert=True)
         return
+    stop_point("move-saved")  # tests stop here to make the answer late
     await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
     await answer(query)
 

@@ -23,6 +23,7 @@ from rules import GAMES
 log = logging.getLogger(__name__)
 
 CAPTION_LIMIT = 1024
+UNEDITABLE = -1  # the live message's version when it cannot be edited into the board (the lobby's text)
 RECENT_LINES = 4
 
 
@@ -122,7 +123,7 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
 async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     store = services(context).store
     live = await store.live_message(record.chat_id, record.thread_id)
-    if live is None:
+    if live is None or live.version == UNEDITABLE:
         await post(context, record, state)
         return
     data, filename = await picture(record, state)
@@ -137,6 +138,9 @@ async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
             log.info("board %s in %s cannot be edited (%s); posting a new one", live.message_id, record.chat_id, exc)
+            # noted first: if the new board must wait for the budget, the next try posts it without trying
+            # (and paying for) the edit that cannot work again
+            await store.set_live_message(record.chat_id, record.thread_id, live.message_id, UNEDITABLE)
             await post(context, record, state)
             return
     await store.set_live_message(record.chat_id, record.thread_id, live.message_id, record.version)
