@@ -28,6 +28,7 @@ from sandbox.errors import too_many_requests
 
 FORGIVE_AFTER = 600.0  # Telegram seconds without a 429 in a chat that forgive one doubling of its waits
 MAX_WAIT = 3600  # the longest flood wait the sandbox tells, in Telegram seconds
+EPSILON = 1e-6  # Telegram seconds: float rounding of a scaled clock, not a kinder rule
 
 
 @dataclass
@@ -73,7 +74,7 @@ class _SlidingWindow:
         self.times: deque[float] = deque()
 
     def retry_after(self, now: float, limit: float, period: float) -> float:
-        while self.times and self.times[0] <= now - period:
+        while self.times and self.times[0] <= now - period + EPSILON:
             self.times.popleft()
         if len(self.times) < limit:
             return 0.0
@@ -93,7 +94,7 @@ class _TokenBucket:
     def retry_after(self, now: float, rate: float, capacity: float) -> float:
         self.tokens = min(capacity, self.tokens + (now - self.updated) * rate)
         self.updated = now
-        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / rate
+        return 0.0 if self.tokens >= 1 - EPSILON else (1 - self.tokens) / rate
 
     def record(self) -> None:
         self.tokens -= 1

@@ -151,7 +151,7 @@ async def send_hand(
     caption = _caption(record, state, seat, markup is not None)
     data, filename = await render_hand(record, state, seat)
     try:
-        message_id = await _deliver(context, user.user_id, stored, again, data, filename, caption, markup)
+        message_id = await _deliver(context, record, user.user_id, stored, again, data, filename, caption, markup)
     except Forbidden:
         await store.mark_reachable(user.user_id, False)
         if stored is None or not stored.told_unreachable:
@@ -171,6 +171,7 @@ async def send_hand(
 
 async def _deliver(
     context: ContextTypes.DEFAULT_TYPE,
+    record: GameRecord,
     user_id: int,
     stored: HandMessage | None,
     again: bool,
@@ -191,6 +192,9 @@ async def _deliver(
             if "not modified" in str(exc).lower():
                 return stored.message_id
             log.info("hand message %s of %s cannot be edited (%s); sending anew", stored.message_id, user_id, exc)
+            # forgotten first: if the new one must wait for the budget, the next try does not edit again
+            forgotten = stored.model_copy(update={"message_id": 0, "shown": ""})
+            await services(context).store.set_hand_message(record.chat_id, record.thread_id, user_id, forgotten)
     message = await context.bot.send_photo(
         chat_id=user_id, photo=data, filename=filename, caption=caption, reply_markup=markup
     )
