@@ -278,6 +278,10 @@ class WebhookProxy:
 
 
 SCALED_SETTINGS = ("PACE_GROUP_WINDOW", "PACE_GLOBAL_WINDOW", "PACE_PRIVATE_PER_SECOND")
+# The end-to-end tests' Telegram clock: ten times as fast, so a group's minute lasts 6 s and whole games under
+# the real limits take seconds; a press may still wait 1.5 s for its answer (a freshly started bot under load
+# needs that much for its first).
+TEST_TIME_SCALE = 0.1
 
 
 def scaled_pacing(time_scale: float) -> dict[str, str]:

@@ -57,11 +57,14 @@ async def open_menu(
 ) -> None:
     """Show a menu level of the group's board (``seat`` None) or of a seat's private message: at once if the
     chat may be written to now, else by the chat's drawer as soon as it may (the caller holds the lock)."""
+    tag = chat_tag(record.chat_id, record.thread_id)
     try:
         with deferring():
             await _show_menu(context, record, state, prefix, seat)
     except RetryAfter:
-        drawers(context).want_menu(context, chat_tag(record.chat_id, record.thread_id), record.version, seat, prefix)
+        drawers(context).want_menu(context, tag, record.version, seat, prefix)
+        return
+    drawers(context).shown_menu(tag, seat)  # an older level still waiting must not come after this one
 
 
 async def _show_menu(
@@ -99,6 +102,11 @@ class Drawers:
     ) -> None:
         self._slot(context, tag, version).menus[seat] = (version, prefix)
 
+    def shown_menu(self, tag: str, seat: int | None) -> None:
+        slot = self.slots.get(tag)
+        if slot is not None:
+            slot.menus.pop(seat, None)
+
     def _slot(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int) -> _Slot:
         slot = self.slots.get(tag)
         if slot is not None:
@@ -125,7 +133,9 @@ class Drawers:
                 if pacer is not None:
                     await pacer.clear(chat_id)  # outside the lock: moves go on meanwhile
                 target = slot.wanted
-                ready = await _render_ahead(context, await svc.store.load(chat_id, thread_id), slot)
+                async with svc.locks.hold(tag):  # the move that asked for this is answered first
+                    record = await svc.store.load(chat_id, thread_id)
+                ready = await _render_ahead(context, record, slot)  # no lock: presses go on meanwhile
                 async with svc.locks.hold(tag):
                     record = await svc.store.load(chat_id, thread_id)
                     if record is None or record.phase not in DRAWN_PHASES:  # cancelled, or gone

@@ -211,3 +211,17 @@ async def test_a_menu_that_must_wait_is_shown_by_the_drawer_unless_the_game_move
     await settle(context)
     assert screen.events == ["refused menu m.2 v3", "rendered v4", "board v4"]  # the old version's menu is not shown
     assert set(screen.deferred) == {True}
+
+
+async def test_a_menu_shown_at_once_is_not_overtaken_by_an_older_one_still_waiting(
+    context: Any, store: FakeStore, screen: Screen
+) -> None:
+    locks = context.bot_data["services"].locks
+    record = move(store, 3)
+    store.live = LiveMessage(1, 3)
+    screen.refuse_menus = 1
+    async with locks.hold(TAG):
+        await redraw.open_menu(context, record, {}, "m.1")  # must wait: noted in the drawer
+        await redraw.open_menu(context, record, {}, "m.2")  # the budget has room again: shown at once
+    await settle(context)
+    assert screen.events == ["refused menu m.1 v3", "menu m.2 v3"]  # m.1 never comes after m.2

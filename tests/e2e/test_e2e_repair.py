@@ -100,6 +100,15 @@ async def _wait_log(harness: Harness, pattern: str, timeout: float = 15.0) -> No
         await asyncio.sleep(0.05)
 
 
+async def _redrawn(sandbox: ControlClient, harness: Harness, t: Table, before: list[Shown], since: float) -> None:
+    """Until the hands are being redrawn (the drawer renders them all first, then sends them one after the
+    other), then until the bot is quiet."""
+    while await _hands(sandbox, harness, t) == before:
+        assert time.monotonic() - since < WITHIN, "no hand was redrawn"
+        await asyncio.sleep(0.05)
+    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
+
+
 async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up_to_date(
     sandbox: ControlClient, harness: Harness
 ) -> None:
@@ -113,7 +122,7 @@ async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up
     assert await _hands(sandbox, harness, t) == before, "the hands must still be the old ones here"
     started = time.monotonic()
     harness.restart_bot(kill=True, env={STOP_AT: None})
-    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
+    await _redrawn(sandbox, harness, t, before, started)
     healed_in = time.monotonic() - started
     healed = await _hands(sandbox, harness, t)
     assert healed != before, "the crash left no hand behind: the test did not reach its moment"
@@ -143,7 +152,7 @@ async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_a
     harness.start_redis()
     back = time.monotonic()
     await _wait_log(harness, "Redis answers again", timeout=WITHIN + 5)
-    assert await sandbox.idle(timeout=WITHIN, quiet=0.5)
+    await _redrawn(sandbox, harness, t, before, back)
     healed_in = time.monotonic() - back
     healed = await _hands(sandbox, harness, t)
     assert healed != before
