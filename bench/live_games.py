@@ -38,6 +38,8 @@ class LogWatcher:
     refused: int = 0
     after: int = 0
     _waiters: dict[int, asyncio.Event] = field(default_factory=lambda: defaultdict(asyncio.Event))
+    shown: dict[int, int] = field(default_factory=lambda: defaultdict(int))  # messages and edits per chat
+    _pulse: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def start_here(self) -> None:
         """Ignore what is already in the log."""
@@ -60,9 +62,24 @@ class LogWatcher:
             self.messages[chat].append(item["t"])
         elif kind_of(method) is Kind.EDIT:
             self.edits[chat].append(item["t"])
+        if kind_of(method) is not Kind.OTHER:
+            self.shown[chat] += 1
+            self._pulse.set()
+            self._pulse = asyncio.Event()
         if method in BOARD_CHANGES:
             self.board_changes[chat].append(item["t"])
             self._waiters[chat].set()
+
+    def seen(self, chats: list[int]) -> int:
+        """How many messages and edits the bot made in ``chats`` so far (for ``changed_since``)."""
+        return sum(self.shown[chat] for chat in chats)
+
+    async def changed_since(self, chats: list[int], seen: int, timeout: float) -> None:
+        """Until the bot sent or edited anything more in ``chats`` than ``seen`` (or ``timeout`` passed)."""
+        deadline = time.monotonic() + timeout
+        while self.seen(chats) == seen and (left := deadline - time.monotonic()) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._pulse.wait(), left)
 
     async def next_change(self, chat_id: int, since: float, timeout: float = 60) -> float:
         """When the chat's board was next edited (or re-sent) at or after ``since``."""

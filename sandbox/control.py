@@ -15,6 +15,7 @@ from aiohttp import web
 
 from sandbox import topics
 from sandbox.appkey import SANDBOX
+from sandbox.clock import TelegramClock
 from sandbox.engine import Sandbox
 from sandbox.errors import ApiError
 from sandbox.formatting import FormattedText, command_entities, utf16_len
@@ -412,8 +413,8 @@ async def _press(request: web.Request, forged: bool) -> Any:
     if data is not None:
         payload["data"] = data
     sandbox.push_update("callback_query", payload, chat.id)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(record.done.wait(), timeout)
+    with contextlib.suppress(TimeoutError):  # the client stops waiting once the query can no longer be answered
+        await asyncio.wait_for(record.done.wait(), min(timeout, sandbox.query_wait(record) + 0.05))
     return {
         "answered": record.answered,
         "text": record.text,
@@ -497,23 +498,32 @@ async def wait_changes(request: web.Request) -> Any:
     return {"version": sandbox.version}
 
 
+def _config(sandbox: Sandbox) -> dict[str, Any]:
+    return {"rate_limits": sandbox.limiter.config.as_dict(), "time_scale": sandbox.clock.scale}
+
+
 @_json_route
 async def get_config(request: web.Request) -> Any:
-    return {"rate_limits": _sandbox(request).limiter.config.as_dict()}
+    return _config(_sandbox(request))
 
 
 @_json_route
 async def set_config(request: web.Request) -> Any:
+    """Change the limits and the time scale; nothing changes unless every value given is valid."""
     sandbox = _sandbox(request)
     body = await _body(request)
     limits = body.get("rate_limits", {})
     if not isinstance(limits, dict):
         raise ControlError("rate_limits must be a JSON object")
     try:
+        if "time_scale" in body:
+            TelegramClock(body["time_scale"])  # checked first, so that a bad value changes nothing
         sandbox.limiter.config.update(limits)
+        if "time_scale" in body:
+            sandbox.clock.scale = body["time_scale"]
     except ValueError as error:
         raise ControlError(str(error)) from None
-    return {"rate_limits": sandbox.limiter.config.as_dict()}
+    return _config(sandbox)
 
 
 @_json_route

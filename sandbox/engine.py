@@ -10,20 +10,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sandbox.calllog import CallLog
+from sandbox.clock import TelegramClock
 from sandbox.ratelimit import RateLimiter
 from sandbox.signals import Signal
 from sandbox.state import BOT_FIRST_NAME, World
 from sandbox.updates import PendingUpdate, UpdateQueue
 from sandbox.webhook import WebhookDelivery
 
+# Telegram seconds a callback query waits for its answer; later, answerCallbackQuery fails ("query is too old")
+QUERY_ANSWER_SECONDS = 15.0
+
 
 @dataclass
 class CallbackQueryRecord:
-    """A press waiting for (or having received) the bot's answerCallbackQuery."""
+    """A press waiting for (or having received) the bot's answerCallbackQuery; ``pressed`` is in Telegram
+    seconds (``Sandbox.clock``)."""
 
     id: str
     chat_id: int
     message_id: int
+    pressed: float
     answered: bool = False
     text: str | None = None
     show_alert: bool = False
@@ -48,11 +54,13 @@ class BotProfile:
 class Sandbox:
     """Everything the HTTP routes share. Lives on one event loop; no locking is needed."""
 
-    def __init__(self, rate_limiter: RateLimiter | None = None) -> None:
+    def __init__(self, rate_limiter: RateLimiter | None = None, time_scale: float = 1.0) -> None:
+        self.clock = TelegramClock(time_scale)
         self.world = World()
         self.queue = UpdateQueue()
         self.log = CallLog()
-        self.limiter = rate_limiter or RateLimiter()
+        self.limiter = rate_limiter or RateLimiter(clock=self.clock)
+        self.limiter.clock = self.clock
         self.profile = BotProfile()
         self.webhook = WebhookDelivery(self.queue, self.touch)
         self.queries: dict[str, CallbackQueryRecord] = {}
@@ -78,9 +86,17 @@ class Sandbox:
 
     def new_query(self, chat_id: int, message_id: int) -> CallbackQueryRecord:
         query_id = f"{self._query_prefix}{next(self._query_numbers):015d}"
-        record = CallbackQueryRecord(query_id, chat_id, message_id)
+        record = CallbackQueryRecord(query_id, chat_id, message_id, self.clock.now())
         self.queries[query_id] = record
         return record
+
+    def query_expired(self, record: CallbackQueryRecord) -> bool:
+        """Whether the press waited longer than Telegram lets a callback query wait for its answer."""
+        return self.clock.now() - record.pressed > QUERY_ANSWER_SECONDS
+
+    def query_wait(self, record: CallbackQueryRecord) -> float:
+        """Real seconds left until the query can no longer be answered."""
+        return max(0.0, self.clock.wall(record.pressed + QUERY_ANSWER_SECONDS - self.clock.now()))
 
     def has_waiting_updates(self) -> bool:
         if self.webhook.active:

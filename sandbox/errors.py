@@ -9,7 +9,11 @@ class ApiError(Exception):
     """A Bot API failure carrying Telegram's status code and wording."""
 
     def __init__(
-        self, error_code: int, description: str, retry_after: int | None = None, migrate_to_chat_id: int | None = None
+        self,
+        error_code: int,
+        description: str,
+        retry_after: float | None = None,
+        migrate_to_chat_id: int | None = None,
     ) -> None:
         super().__init__(description)
         self.error_code = error_code
@@ -40,9 +44,11 @@ def forbidden(message: str) -> ApiError:
     return ApiError(403, f"Forbidden: {message}")
 
 
-def too_many_requests(retry_after: int) -> ApiError:
-    """A 429 telling the bot how many whole seconds to wait."""
-    return ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after)
+def too_many_requests(seconds: int, scale: float = 1.0) -> ApiError:
+    """A 429 telling the bot to wait ``seconds`` whole Telegram seconds: that many real seconds, as Telegram
+    says it, or that times the sandbox's ``time_scale`` (a fraction of a second, to the millisecond)."""
+    retry_after: float = seconds if scale == 1 else round(seconds * scale, 3)
+    return ApiError(429, f"Too Many Requests: retry after {retry_after:g}", retry_after=retry_after)
 
 
 def migrated(new_chat_id: int) -> ApiError:

@@ -91,9 +91,10 @@ class SandboxServer:
 class ThreadedSandbox:
     """A sandbox running on its own event loop in a daemon thread; see :func:`run_in_thread`."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, time_scale: float = 1.0) -> None:
         self.host = host
         self.port = port
+        self.time_scale = time_scale
         self.url = ""
         self._ready = threading.Event()
         self._error: BaseException | None = None
@@ -133,7 +134,7 @@ class ThreadedSandbox:
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        server = SandboxServer()
+        server = SandboxServer(create_app(Sandbox(time_scale=self.time_scale)))
         try:
             self.url = await server.start(self.host, self.port)
         except BaseException as error:
@@ -147,8 +148,9 @@ class ThreadedSandbox:
             await server.stop()
 
 
-def run_in_thread(host: str = "127.0.0.1", port: int = 0) -> ThreadedSandbox:
-    """Start a sandbox in a background thread and return its handle (``.url``, ``.stop()``)."""
-    handle = ThreadedSandbox(host, port)
+def run_in_thread(host: str = "127.0.0.1", port: int = 0, time_scale: float = 1.0) -> ThreadedSandbox:
+    """Start a sandbox in a background thread and return its handle (``.url``, ``.stop()``); ``time_scale``
+    runs Telegram's timings faster (``sandbox/clock.py``)."""
+    handle = ThreadedSandbox(host, port, time_scale)
     handle.start()
     return handle

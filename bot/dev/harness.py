@@ -27,6 +27,7 @@ from aiohttp import web
 
 from bot.dev.local import SANDBOX_TOKEN
 from bot.embedded_server import EmbeddedServer
+from bot.runtime.pacing import Limits
 from bot.runtime.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
@@ -276,18 +277,35 @@ class WebhookProxy:
         return web.Response(status=502, text="no worker answered")
 
 
+SCALED_SETTINGS = ("PACE_GROUP_WINDOW", "PACE_GLOBAL_WINDOW", "PACE_PRIVATE_PER_SECOND")
+# The end-to-end tests' Telegram clock: ten times as fast, so a group's minute lasts 6 s and whole games under
+# the real limits take seconds; a press may still wait 1.5 s for its answer (a freshly started bot under load
+# needs that much for its first).
+TEST_TIME_SCALE = 0.1
+
+
+def scaled_pacing(time_scale: float) -> dict[str, str]:
+    """The bot's ``PACE_*`` settings for a sandbox whose Telegram clock runs ``1 / time_scale`` times as fast:
+    every window that much shorter and the private chats' rate that much higher, so that the bot keeps the
+    real schedule, faster (the bot itself knows nothing of the scale: these are its ordinary settings)."""
+    if time_scale == 1:
+        return {}
+    defaults = Limits()
+    values = (defaults.group_window * time_scale, defaults.global_window * time_scale)
+    return dict(zip(SCALED_SETTINGS, map(repr, (*values, defaults.private_per_second / time_scale)), strict=True))
+
+
 class SandboxProcess:
     """``python -m sandbox`` on a free port, stopped with the harness."""
 
-    def __init__(self, log_path: Path, timeout: float = 20.0) -> None:
+    def __init__(self, log_path: Path, timeout: float = 20.0, time_scale: float = 1.0) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         log = log_path.open("ab")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "sandbox", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT
-        )
+        command = [sys.executable, "-m", "sandbox", "--port", str(port), "--time-scale", repr(time_scale)]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -315,14 +333,18 @@ class Harness:
         sandbox_process: bool = False,
         bot_env: dict[str, str] | None = None,
         webhook_workers: int = 0,
+        time_scale: float = 1.0,
     ) -> None:
         """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
         rather than in a thread of the caller; ``bot_env``: extra settings for the bot process(es);
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
-        sandbox's webhook pointing at it, instead of one polling bot."""
+        sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
+        Telegram's clock that much faster (``sandbox/clock.py``) and the bot gets budgets scaled to match
+        (``scaled_pacing``; ``bot_env`` may still override them)."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
-        self.bot_env = bot_env or {}
+        self.time_scale = time_scale
+        self.bot_env = {**scaled_pacing(time_scale), **(bot_env or {})}
         self.webhook_workers = webhook_workers
         self.redis: EmbeddedServer | None = None
         self.redis_url = ""
@@ -342,7 +364,11 @@ class Harness:
             self.redis = EmbeddedServer(self.workdir / "redis")
             redis_url = self.redis.start()
         self.redis_url = redis_url
-        self.sandbox = SandboxProcess(self.workdir / "sandbox.log") if self.sandbox_process else run_in_thread()
+        self.sandbox = (
+            SandboxProcess(self.workdir / "sandbox.log", time_scale=self.time_scale)
+            if self.sandbox_process
+            else run_in_thread(time_scale=self.time_scale)
+        )
         if self.webhook_workers:
             self._start_workers(redis_url)
             return self
@@ -396,6 +422,15 @@ class Harness:
             else:
                 self.bot.extra_env[key] = value
         self.bot.start()
+
+    def set_time_scale(self, time_scale: float) -> None:
+        """Run the sandbox's Telegram clock at ``time_scale`` from now on, and restart the bot (a clean stop)
+        with its budgets scaled to match: for a test whose work does not shrink with the clock (rendering
+        under load), so that the 15 s a press may wait for its answer stay long enough."""
+        httpx.post(f"{self.url}/sandbox/config", json={"time_scale": time_scale}, timeout=10).raise_for_status()
+        self.time_scale = time_scale
+        pacing = scaled_pacing(time_scale)
+        self.restart_bot(kill=False, env={key: pacing.get(key) for key in SCALED_SETTINGS})
 
     def kill_redis(self) -> None:
         """SIGKILL the embedded server, as a crash of Redis would be; ``start_redis`` brings it back."""

@@ -241,24 +241,29 @@ async def until(
 
 
 async def seat(
-    client: ControlClient, n: int, handle: str, names: tuple[str, str, str] = ("بازیکن", "تماشاگر", "گروه")
+    client: ControlClient,
+    n: int,
+    handle: str,
+    names: tuple[str, str, str] = ("بازیکن", "تماشاگر", "گروه"),
+    players: int = 2,
 ) -> Table:
-    """Two players who started the bot, and a member who does not play, in a new group; ``names`` are the
-    players', the onlooker's and the group's name stems, ``handle`` the usernames' stem."""
+    """``players`` people who started the bot, and a member who does not play, in a new group; ``names`` are
+    the players', the onlooker's and the group's name stems, ``handle`` the usernames' stem."""
     player, onlooker, group_name = names
-    players = [await client.user(f"{player}{n}-{i}", f"{handle}{n}_{i}") for i in range(2)]
+    people = [await client.user(f"{player}{n}-{i}", f"{handle}{n}_{i}") for i in range(players)]
     outsider = await client.user(f"{onlooker}{n}")
-    for user in players:
+    for user in people:
         await client.send(user["id"], user["id"], "/start")
-    for user in players:
+    for user in people:
         await until(client, user["id"], lambda ms: any(m["from_bot"] for m in ms))
-    group = await client.group(f"{group_name} {n}", [p["id"] for p in (*players, outsider)], [players[0]["id"]])
-    return Table(group["id"], players, outsider, outsider)
+    group = await client.group(f"{group_name} {n}", [p["id"] for p in (*people, outsider)], [people[0]["id"]])
+    return Table(group["id"], people, outsider, outsider)
 
 
-async def start_on_screen(client: ControlClient, t: Table, game: str) -> dict[str, Any]:
-    """Lobby, join and start by button, each step waited for on screen; returns the board."""
-    host, guest = t.players
+async def start_on_screen(client: ControlClient, t: Table, game: str, players: int | None = None) -> dict[str, Any]:
+    """Lobby, join (the table's first ``players``, default all) and start by button, each step waited for on
+    screen; returns the board."""
+    host, *guests = t.players[: players or len(t.players)]
     await client.send(t.chat_id, host["id"], f"/new {game}")
 
     def lobby_with(name: str | None) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
@@ -272,9 +277,10 @@ async def start_on_screen(client: ControlClient, t: Table, game: str) -> dict[st
         return find
 
     lobby = await until(client, t.chat_id, lobby_with(None))
-    answer = await client.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    assert answer["text"] == texts.JOINED_ALERT, answer
-    lobby = await until(client, t.chat_id, lobby_with(guest["first_name"]))
+    for guest in guests:
+        answer = await client.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+        assert answer["text"] == texts.JOINED_ALERT, answer
+        lobby = await until(client, t.chat_id, lobby_with(guest["first_name"]))
     answer = await client.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
     assert answer["answered"] and not answer["text"], answer
     boards = await until(client, t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])

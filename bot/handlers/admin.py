@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 from bot.games import PLAYABLE, PRESENTERS, OptionToggle
 from bot.handlers.access import is_admin
 from bot.handlers.lobby import remove_player, take_out
-from bot.messages import board, texts
+from bot.messages import texts
 from bot.messages.fa import duration, name, num
 from bot.messages.keyboards import checked_data
 from bot.messages.redraw import redraw
@@ -205,7 +205,7 @@ async def _set_paused(update: Update, context: ContextTypes.DEFAULT_TYPE, paused
             return
         record.paused = paused
         record = await commit(context, record)
-        await redraw(context, record, board.load_state(record))
+        await redraw(context, record)
     await message.reply_text(texts.PAUSED if paused else texts.RESUMED)
 
 

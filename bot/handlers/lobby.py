@@ -7,18 +7,19 @@ import logging
 import secrets
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
-from telegram.error import BadRequest
+from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.access import is_admin, on_behalf_of_a_chat
 from bot.handlers.operators import in_maintenance
-from bot.messages import board, hands, keyboards, texts
+from bot.messages import board, keyboards, texts
 from bot.messages.fa import name, num
-from bot.messages.lobby_message import join_link, options_of, show_lobby
+from bot.messages.lobby_message import join_link, options_of
 from bot.messages.redraw import redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
+from bot.runtime.pacing import deferring
 from bot.runtime.recovery import heal
 from bot.runtime.store import Absence, GameRecord, Player, StaleVersion
 from bot.services import locked_game, services, where
@@ -133,7 +134,7 @@ async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
             record.players.append(creator)
         record = await commit(context, record, expected=current.version if current else 0)
         await svc.store.clear_live_message(chat_id, thread_id)
-        await show_lobby(context, record)
+        await redraw(context, record)  # a new lobby message, when the group's budget has room
         return True
 
 
@@ -151,7 +152,7 @@ def join_error(record: GameRecord, user_id: int) -> str | None:
 async def add_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user: User) -> GameRecord:
     record.players.append(player_of(user))
     record = await commit(context, record)
-    await show_lobby(context, record)
+    await redraw(context, record)
     return record
 
 
@@ -160,7 +161,7 @@ async def remove_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
     if record.creator.user_id == user_id and record.players:
         record.creator = record.players[0]
     record = await commit(context, record)
-    await show_lobby(context, record)
+    await redraw(context, record)
     return record
 
 
@@ -190,10 +191,10 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def take_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, reason: Absence) -> None:
     """Take a seat out of the running game (bot/runtime/absence.py), write it and redraw."""
-    state, lines = absence.remove(record, board.load_state(record), seat, reason)
+    _, lines = absence.remove(record, board.load_state(record), seat, reason)
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     record = await commit(context, record)
-    await redraw(context, record, state)
+    await redraw(context, record)
 
 
 async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -286,11 +287,11 @@ async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         )
         record = await commit(context, record, expected=last.version)
         await query.answer()
-        if isinstance(query.message, Message):
-            with contextlib.suppress(BadRequest):
+        if isinstance(query.message, Message):  # if the budget has room now; a second press is stale anyway
+            with contextlib.suppress(BadRequest, RetryAfter), deferring():
                 await query.message.edit_reply_markup(reply_markup=None)
         await services(context).store.clear_live_message(chat_id, thread_id)
-        await show_lobby(context, record)
+        await redraw(context, record)
 
 
 # Lobby buttons -----------------------------------------------------------------------------------------
@@ -362,7 +363,7 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         record.options = {**options.model_dump(), field: not getattr(options, field)}
         record = await commit(context, record)
         await query.answer()
-        await show_lobby(context, record)
+        await redraw(context, record)
 
 
 # Starting and cancelling ------------------------------------------------------------------------------
@@ -418,13 +419,15 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
     record = await commit(context, record)
     if lobby_message is not None:
         players = "، ".join(name(p.name) for p in record.players)
-        with contextlib.suppress(BadRequest):
+        # only if the group's budget has room now (never waited for under the lock); else the drawer's new
+        # board takes the lobby's buttons away
+        with contextlib.suppress(BadRequest, RetryAfter), deferring():
             await context.bot.edit_message_text(
                 chat_id=record.chat_id, message_id=lobby_message.message_id,
                 text=f"{texts.GAME_STARTED}\n{PRESENTERS[record.game_id].emoji} {game.title} — {players}",
             )  # fmt: skip
-    await board.post(context, record, state)
-    await hands.refresh_hands(context, record, state)
+            await services(context).store.clear_live_message(record.chat_id, record.thread_id)
+    await redraw(context, record)  # the board as a new message, and the hands
 
 
 async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

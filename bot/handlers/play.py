@@ -10,20 +10,34 @@ import logging
 from typing import Any
 
 from telegram import CallbackQuery, Update
+from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.messages import board, hands, keyboards, texts
 from bot.messages.lobby_message import show_lobby
-from bot.messages.redraw import redraw
+from bot.messages.redraw import open_menu, redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
 from bot.runtime.recovery import heal
+from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord, StaleVersion
 from bot.services import locked_game, services, where
 from rules import GAMES, IllegalAction, NotYourTurn
 
 log = logging.getLogger(__name__)
+
+
+async def answer(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> bool:
+    """Answer a press (answers are not rate-limited, so this never waits for a budget); False if Telegram
+    refused it, e.g. a query older than Telegram lets one wait (about 15 s): the press's effect stands and is
+    drawn, the player only missed the notice."""
+    try:
+        await query.answer(text, show_alert=alert)
+    except BadRequest as exc:
+        log.warning("could not answer a press (%s); what it did stands", exc)
+        return False
+    return True
 
 
 async def _checked(
@@ -53,17 +67,17 @@ async def _checked(
         or live_id is None
         or (query.message is not None and query.message.message_id != live_id)
     ):
-        await query.answer(texts.STALE, show_alert=True)
+        await answer(query, texts.STALE, alert=True)
         if record is not None and (game_id is None or record.game_id == game_id):
             await heal(context, record)
         return None
     seat = record.seat_of(query.from_user.id)
     if seat is None:
-        await query.answer(texts.NOT_A_PLAYER, show_alert=True)
+        await answer(query, texts.NOT_A_PLAYER, alert=True)
         return None
     state = board.load_state(record)
     if seat not in GAMES[record.game_id].to_act(state):
-        await query.answer(texts.NOT_YOUR_TURN, show_alert=True)
+        await answer(query, texts.NOT_YOUR_TURN, alert=True)
         return None
     return seat, state
 
@@ -76,10 +90,10 @@ async def _move(
     try:
         step = game.apply(state, seat, game.decode(code))
     except NotYourTurn:
-        await query.answer(texts.NOT_YOUR_TURN, show_alert=True)
+        await answer(query, texts.NOT_YOUR_TURN, alert=True)
         return
     except IllegalAction:
-        await query.answer(texts.ILLEGAL, show_alert=True)
+        await answer(query, texts.ILLEGAL, alert=True)
         return
     record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
     public = [e for e in step.events if e.audience is None]  # secrets stay out of the group
@@ -92,10 +106,11 @@ async def _move(
     try:
         record = await commit(context, record)
     except StaleVersion:
-        await query.answer(texts.STALE, show_alert=True)
+        await answer(query, texts.STALE, alert=True)
         return
-    await query.answer()
-    await redraw(context, record, state)
+    stop_point("move-saved")  # tests stop here to make the answer late
+    await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
+    await answer(query)
 
 
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -137,17 +152,14 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
         seat, state = checked
         codes = hands.private_codes(record, state, seat) if private else hands.group_codes(record, state)[0]
         if menu and rest and not any(code == rest or code.startswith(rest + ".") for code in codes):
-            await query.answer(texts.ILLEGAL, show_alert=True)  # no choice of theirs lies under this menu
+            await answer(query, texts.ILLEGAL, alert=True)  # no choice of theirs lies under this menu
         elif not menu and rest not in codes:
-            await query.answer(texts.ILLEGAL, show_alert=True)
+            await answer(query, texts.ILLEGAL, alert=True)
         elif not menu:
             await _move(context, query, record, seat, state, rest)
         else:
-            await query.answer()
-            if private:
-                await hands.show_private_menu(context, record, state, seat, rest)
-            else:
-                await board.show_menu(context, record, state, rest)
+            await answer(query)  # at once: the menu's edit may have to wait for the chat's budget
+            await open_menu(context, record, state, rest, seat if private else None)
 
 
 async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -17,7 +17,7 @@ from telegram import Update
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.messages import board, texts
+from bot.messages import texts
 from bot.messages.fa import name
 from bot.messages.lobby_message import show_lobby
 from bot.messages.redraw import redraw
@@ -56,7 +56,7 @@ async def stop_if_closed(
         except StaleVersion:
             return
     if record.phase == "playing":
-        await redraw(context, record, board.load_state(record))  # an edit: Telegram allows it in a closed topic
+        await redraw(context, record)  # an edit: Telegram allows it in a closed topic
     log.info("chat %s: topic %s closed; its game stands still", chat_id, thread_id)
     note = texts.TOPIC_CLOSED_NOTE.format(topic=f"«{name(topic)}» " if topic else "")
     try:
@@ -74,6 +74,6 @@ async def on_topic_reopened(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         record = await commit(context, record)  # a full turn from now
     await context.bot.send_message(chat_id=chat_id, message_thread_id=thread_id, text=texts.TOPIC_REOPENED)
     if record.phase == "playing":
-        await redraw(context, record, board.load_state(record))
+        await redraw(context, record)
     else:
         await show_lobby(context, record)  # perhaps never shown: opened by an admin while the topic was closed

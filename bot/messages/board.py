@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message
-from telegram.error import BadRequest
+from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.handlers.stats import count_result
-from bot.messages import hands, keyboards, texts
+from bot.messages import hands, keyboards, pictures, texts
 from bot.messages.fa import mention, name
 from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
 from bot.runtime import absence
@@ -24,6 +23,7 @@ from rules import GAMES
 
 log = logging.getLogger(__name__)
 
+UNEDITABLE = -1  # the live message's version when it cannot be edited into the board (the lobby's text)
 RECENT_LINES = 4
 
 
@@ -88,7 +88,8 @@ async def picture(record: GameRecord, state: Any, prefix: str = "") -> tuple[byt
     """Render off the event loop: drawing takes milliseconds that other chats should not wait for."""
     view = GAMES[record.game_id].view(state, None)
     presenter = PRESENTERS[record.game_id]
-    return await asyncio.to_thread(presenter.picture, view, names(record), prefix)
+    key = (record.game_id, record.version, None, prefix)
+    return await pictures.render(key, lambda: presenter.picture(view, names(record), prefix))
 
 
 async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> Message:
@@ -106,7 +107,8 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
     )
     await store.set_live_message(record.chat_id, record.thread_id, message.message_id, record.version)
     if old is not None and old.message_id != message.message_id:
-        with contextlib.suppress(BadRequest):  # the old board's buttons would only confuse
+        # the old board's buttons would only confuse; kept if the budget is full (a press on them is stale)
+        with contextlib.suppress(BadRequest, RetryAfter):
             await context.bot.edit_message_reply_markup(
                 chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
             )
@@ -123,7 +125,7 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
 async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     store = services(context).store
     live = await store.live_message(record.chat_id, record.thread_id)
-    if live is None:
+    if live is None or live.version == UNEDITABLE:
         await post(context, record, state)
         return
     data, filename = await picture(record, state)
@@ -138,6 +140,9 @@ async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
             log.info("board %s in %s cannot be edited (%s); posting a new one", live.message_id, record.chat_id, exc)
+            # noted first: if the new board must wait for the budget, the next try posts it without trying
+            # (and paying for) the edit that cannot work again
+            await store.set_live_message(record.chat_id, record.thread_id, live.message_id, UNEDITABLE)
             await post(context, record, state)
             return
     await store.set_live_message(record.chat_id, record.thread_id, live.message_id, record.version)

@@ -8,7 +8,6 @@ and sends the hand; the game waits for them, and the turn timer keeps it from wa
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import logging
@@ -20,7 +19,7 @@ from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
 from bot.games import PRESENTERS
-from bot.messages import keyboards, texts
+from bot.messages import keyboards, pictures, texts
 from bot.messages.fa import mention
 from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.runtime.store import GameRecord, HandMessage
@@ -126,6 +125,15 @@ async def hands_behind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, s
     return behind
 
 
+async def render_hand(record: GameRecord, state: Any, seat: int) -> pictures.Picture:
+    """The seat's private picture (rendered off the event loop, or beforehand by the drawer)."""
+    hands = PRESENTERS[record.game_id].hands
+    assert hands is not None
+    view = GAMES[record.game_id].view(state, seat)
+    names = [p.name for p in record.players]
+    return await pictures.render((record.game_id, record.version, seat, ""), lambda: hands.picture(view, names))
+
+
 async def send_hand(
     context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, *, again: bool = False
 ) -> None:
@@ -142,10 +150,9 @@ async def send_hand(
     if stored is not None and stored.shown == shown and not again:
         return
     caption = _caption(record, state, seat, markup is not None)
-    names = [p.name for p in record.players]
-    data, filename = await asyncio.to_thread(hands.picture, view, names)
+    data, filename = await render_hand(record, state, seat)
     try:
-        message_id = await _deliver(context, user.user_id, stored, again, data, filename, caption, markup)
+        message_id = await _deliver(context, record, user.user_id, stored, again, data, filename, caption, markup)
     except Forbidden:
         await store.mark_reachable(user.user_id, False)
         if stored is None or not stored.told_unreachable:
@@ -165,6 +172,7 @@ async def send_hand(
 
 async def _deliver(
     context: ContextTypes.DEFAULT_TYPE,
+    record: GameRecord,
     user_id: int,
     stored: HandMessage | None,
     again: bool,
@@ -185,6 +193,9 @@ async def _deliver(
             if "not modified" in str(exc).lower():
                 return stored.message_id
             log.info("hand message %s of %s cannot be edited (%s); sending anew", stored.message_id, user_id, exc)
+            # forgotten first: if the new one must wait for the budget, the next try does not edit again
+            forgotten = stored.model_copy(update={"message_id": 0, "shown": ""})
+            await services(context).store.set_hand_message(record.chat_id, record.thread_id, user_id, forgotten)
     message = await context.bot.send_photo(
         chat_id=user_id, photo=data, filename=filename, caption=caption, reply_markup=markup
     )

@@ -94,6 +94,8 @@ async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> 
         except BadRequest as exc:
             if "not modified" not in str(exc).lower():
                 log.info("lobby message %s cannot be edited (%s); sending a new one", live.message_id, exc)
+                # forgotten first: if the new one must wait for the budget, the next try does not edit again
+                await store.clear_live_message(record.chat_id, record.thread_id)
                 live = None
     if live is None:
         message = await context.bot.send_message(

@@ -1,29 +1,35 @@
-"""After a game changed: the group's board, every player's private message, and the result if it ended.
+"""After a change: the lobby message or the group's board, every player's private message, the result if the
+game ended, and menu levels a player opened; all drawn by the chat's drawer, never waiting for a budget
+under the chat's lock.
 
-A move must not wait for Telegram's budget while it holds the chat's lock, and a group that plays faster than
-its budget should see its newest board rather than every board in between. So ``redraw`` only notes the
-version to draw and returns; the chat's drawer (one task per chat) waits outside the lock until the chat's
-board may be edited, then takes the lock and draws the newest version there is, and goes round again while
-newer ones arrive. Versions overtaken meanwhile are never rendered nor sent, and nobody waits for them. An
-edit refused by Telegram (429) is not waited out under the lock: the drawer lets the lock go, waits, and draws
-what is newest by then; the private messages are still drawn, so a game played there goes on.
+Telegram counts edits against the same per-chat budget as new messages (about 20 a minute in a group, one a
+second in a private chat), so a move must not wait for that budget while it holds the chat's lock, and a
+group that plays faster than its budget should see its newest board rather than every board in between. So
+``redraw`` only notes the version to draw and returns; the chat's drawer (one task per chat) waits outside
+the lock until the chat may be written to, then takes the lock and draws the newest version there is, and
+goes round again while newer ones arrive. Versions overtaken meanwhile are never rendered nor sent, and
+nobody waits for them. Inside the lock every send and edit is deferred (``pacing.deferring``): one that
+would have to wait fails at once, unsent, and the drawer lets the lock go, waits, and draws what is newest by
+then; the private messages are still drawn, so a game played there goes on.
 
-A finished game is drawn at once by the caller, board, hands, then the result, because the result is a new
-message that keeps its place among the chat's messages, and the game is retired after it.
+A finished game is drawn the same way, board and hands first, then the result (a new message, so it comes
+after the last board), and the game is retired. A menu level (``open_menu``) is shown at once when the
+chat's budget has room, else noted in the drawer, which shows it when it can if the game has not moved on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from telegram.error import RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
-from bot.messages import board, hands
+from bot.messages import board, hands, pictures
+from bot.messages.lobby_message import show_lobby
 from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.pacing import deferring, retry_seconds
 from bot.runtime.ratelimit import pacer_of
@@ -34,51 +40,48 @@ log = logging.getLogger(__name__)
 
 DRAWERS = "drawers"
 MAX_REFUSALS = 50  # 429s in a row before a drawer gives up (a stale press or a restart redraws the chat)
+DRAWN_PHASES = ("lobby", "playing", "finished")
+
+Menu = tuple[int, str]  # the version it was opened on, and the menu's prefix
 
 
-async def redraw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
-    """Bring the chat's messages up to ``record``: now if the game finished, else soon by the chat's drawer."""
+async def redraw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, *, announce: bool = True) -> None:
+    """Bring the chat's messages up to ``record``, soon, by the chat's drawer; a finished game's result is
+    announced unless ``announce`` is False (recovery: its result is already out)."""
     tag = chat_tag(record.chat_id, record.thread_id)
-    if record.phase == "finished":
-        await draw(context, record, state)
-        await board.announce_result(context, record, state)
-        drawers(context).drawn(tag, record.version)
+    drawers(context).want(context, tag, record.version, announce=announce and record.phase == "finished")
+
+
+async def open_menu(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str, seat: int | None = None
+) -> None:
+    """Show a menu level of the group's board (``seat`` None) or of a seat's private message: at once if the
+    chat may be written to now, else by the chat's drawer as soon as it may (the caller holds the lock)."""
+    tag = chat_tag(record.chat_id, record.thread_id)
+    try:
+        with deferring():
+            await _show_menu(context, record, state, prefix, seat)
+    except RetryAfter:
+        drawers(context).want_menu(context, tag, record.version, seat, prefix)
         return
-    drawers(context).want(context, tag, record.version)
+    drawers(context).shown_menu(tag, seat)  # an older level still waiting must not come after this one
 
 
-async def draw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
-    """The board (unless it already shows this version) and the hands, waiting for Telegram as needed."""
-    live = await services(context).store.live_message(record.chat_id, record.thread_id)
-    if live is None or live.version != record.version:
-        await board.refresh(context, record, state)
-    await hands.refresh_hands(context, record, state)
-
-
-async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> float:
-    """Like ``draw``, but an edit that Telegram would make wait is skipped; returns the seconds to wait before
-    drawing again (0 when everything was drawn)."""
-    wait = 0.0
-    with deferring():
-        try:
-            live = await services(context).store.live_message(record.chat_id, record.thread_id)
-            if live is None or live.version != record.version:
-                await board.refresh(context, record, state)
-        except RetryAfter as exc:
-            wait = max(wait, retry_seconds(exc))
-        if PRESENTERS[record.game_id].hands is not None and record.state is not None:
-            for seat in range(len(record.players)):
-                try:
-                    await hands.send_hand(context, record, state, seat)
-                except RetryAfter as exc:
-                    wait = max(wait, retry_seconds(exc))
-    return wait
+async def _show_menu(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str, seat: int | None
+) -> None:
+    if seat is None:
+        await board.show_menu(context, record, state, prefix)
+    else:
+        await hands.show_private_menu(context, record, state, seat, prefix)
 
 
 @dataclass(eq=False)
 class _Slot:
     wanted: int  # the newest version asked for
     drawn: int = 0  # the newest version drawn completely
+    announce: int = 0  # the finished version whose result is to be announced (0: none)
+    menus: dict[int | None, Menu] = field(default_factory=dict)  # seat (None: the board) -> menu to show
 
 
 class Drawers:
@@ -88,23 +91,34 @@ class Drawers:
         self.slots: dict[str, _Slot] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def want(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int) -> None:
+    def want(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, *, announce: bool = False) -> None:
+        slot = self._slot(context, tag, version)
+        slot.wanted = max(slot.wanted, version)
+        if announce:
+            slot.announce = max(slot.announce, version)
+
+    def want_menu(
+        self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, seat: int | None, prefix: str
+    ) -> None:
+        self._slot(context, tag, version).menus[seat] = (version, prefix)
+
+    def shown_menu(self, tag: str, seat: int | None) -> None:
         slot = self.slots.get(tag)
         if slot is not None:
-            slot.wanted = max(slot.wanted, version)
-            return
-        self.slots[tag] = _Slot(wanted=version)
+            slot.menus.pop(seat, None)
+
+    def _slot(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int) -> _Slot:
+        slot = self.slots.get(tag)
+        if slot is not None:
+            return slot
+        slot = self.slots[tag] = _Slot(wanted=version)
         coroutine = self._drain(context, tag)
         app = context.application
         # the application awaits its tasks when it stops, so a drawer running then still finishes its chat
         task = app.create_task(coroutine) if app.running else asyncio.create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-
-    def drawn(self, tag: str, version: int) -> None:
-        slot = self.slots.get(tag)
-        if slot is not None:
-            slot.drawn = max(slot.drawn, version)
+        return slot
 
     async def _drain(self, context: ContextTypes.DEFAULT_TYPE, tag: str) -> None:
         slot = self.slots[tag]
@@ -113,21 +127,25 @@ class Drawers:
         pacer = pacer_of(context.bot)
         wait, refusals = 0.0, 0
         try:
-            while slot.wanted > slot.drawn:
+            while slot.wanted > slot.drawn or slot.menus:
                 if wait:
                     await asyncio.sleep(wait)
                 if pacer is not None:
                     await pacer.clear(chat_id)  # outside the lock: moves go on meanwhile
                 target = slot.wanted
+                async with svc.locks.hold(tag):  # the move that asked for this is answered first
+                    record = await svc.store.load(chat_id, thread_id)
+                ready = await _render_ahead(context, record, slot)  # no lock: presses go on meanwhile
                 async with svc.locks.hold(tag):
                     record = await svc.store.load(chat_id, thread_id)
-                    if record is None or record.phase != "playing" or record.version <= slot.drawn:
-                        slot.drawn = max(slot.drawn, target)  # ended (drawn by its last move) or replaced
+                    if record is None or record.phase not in DRAWN_PHASES:  # cancelled, or gone
+                        slot.drawn = max(slot.drawn, target)
+                        slot.menus.clear()
                         wait = 0.0
                         continue
-                    wait = await draw_or_defer(context, record, board.load_state(record))
+                    with pictures.rendered(ready):
+                        wait = await draw_or_defer(context, record, slot)
                 if not wait:
-                    slot.drawn = max(slot.drawn, record.version)
                     refusals = 0
                     continue
                 refusals += 1
@@ -142,6 +160,82 @@ class Drawers:
         finally:
             if self.slots.get(tag) is slot:
                 del self.slots[tag]
+
+
+async def _render_ahead(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord | None, slot: _Slot
+) -> dict[pictures.Key, pictures.Picture]:
+    """Render, without the lock, the board and the hands of ``record`` that are behind it."""
+    ready: dict[pictures.Key, pictures.Picture] = {}
+    if record is None or record.phase not in ("playing", "finished") or record.version <= slot.drawn:
+        return ready
+    state = board.load_state(record)
+    with pictures.rendered(ready):
+        live = await services(context).store.live_message(record.chat_id, record.thread_id)
+        if live is None or live.version != record.version:
+            await board.picture(record, state)
+        for seat in await hands.hands_behind(context, record, state):
+            await hands.render_hand(record, state, seat)
+    return ready
+
+
+async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, slot: _Slot) -> float:
+    """Draw what ``slot`` asks for of ``record``, every send and edit deferred; returns the seconds to wait
+    before drawing again (0 when everything was drawn). Called under the chat's lock."""
+    wait = 0.0
+    with deferring():
+        if record.version > slot.drawn:
+            wait = await _draw(context, record, announce=slot.announce >= record.version)
+            if not wait:
+                slot.drawn = record.version
+        for seat, (version, prefix) in list(slot.menus.items()):
+            if version != record.version or record.phase != "playing":
+                del slot.menus[seat]  # the game moved on: the menu's moment has passed
+                continue
+            if record.version > slot.drawn:
+                continue  # the board and hands first
+            try:
+                await _show_menu(context, record, board.load_state(record), prefix, seat)
+                del slot.menus[seat]
+            except RetryAfter as exc:
+                wait = max(wait, retry_seconds(exc))
+    return wait
+
+
+async def _draw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, announce: bool) -> float:
+    """The lobby message, or the board (unless it already shows this version) and the hands, then a finished
+    game's result; the seconds to wait if Telegram would make something wait."""
+    if record.phase == "lobby":
+        try:
+            await show_lobby(context, record)
+        except RetryAfter as exc:
+            return retry_seconds(exc)
+        return 0.0
+    state = board.load_state(record)
+    store = services(context).store
+    wait = 0.0
+    try:
+        live = await store.live_message(record.chat_id, record.thread_id)
+        if live is None or live.version != record.version:
+            await board.refresh(context, record, state)
+    except RetryAfter as exc:
+        wait = max(wait, retry_seconds(exc))
+    if PRESENTERS[record.game_id].hands is not None and record.state is not None:
+        for seat in hands.hand_seats(record):
+            try:
+                await hands.send_hand(context, record, state, seat)
+            except RetryAfter as exc:
+                wait = max(wait, retry_seconds(exc))
+    if wait or record.phase != "finished":
+        return wait
+    try:
+        if announce:
+            await board.announce_result(context, record, state)  # counted once, then the game is retired
+        else:
+            await store.retire(record.chat_id, record.thread_id)
+    except RetryAfter as exc:
+        return retry_seconds(exc)
+    return 0.0
 
 
 def drawers(context: ContextTypes.DEFAULT_TYPE) -> Drawers:

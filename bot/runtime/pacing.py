@@ -6,24 +6,26 @@ What counts, and against which limit (Telegram's Bot FAQ, "My bot is hitting lim
 request                                                paced here
 =====================================================  =========================================================
 a new message (``send*`` but ``sendChatAction``,        30 in any second across all chats; 20 in any 60 s in a
-``copyMessage(s)``, ``forwardMessage(s)``)              group (5 at once, then one per 4 s); 1 per second in a
-                                                       private chat, after a burst of 3
-an edit (``edit*``, ``stopPoll``)                       none by default; optionally as messages, or N per 60 s
+``copyMessage(s)``, ``forwardMessage(s)``), and an      group (5 at once, then one per 4 s); 1 per second in a
+edit (``edit*``, ``stopPoll``): one budget for both     private chat, after a burst of 3
 anything else (``answerCallbackQuery``,                 not paced: answering a press must never wait behind
 ``getChatMember``, ``deleteMessage``, ``getUpdates``)   messages, and Telegram does not count these as messages
 =====================================================  =========================================================
 
-The FAQ documents only messages. Telegram's developers have said that edits share a chat's message budget
-(about 20 a minute in a group); the sandbox by default does not count them. So edits are not paced unless
-``PACE_EDITS_COUNT_AS_MESSAGES=true`` (edits then share the new messages' budgets, as the sandbox's option of
-the same name counts them) or ``PACE_EDITS_PER_MINUTE`` (a budget of their own) is set; either way they are
-coalesced and held while their chat is under a 429, which keeps a fast group correct.
+The FAQ documents only messages; the Bot API's maintainer says edits share them: "For bots the limits for
+message editing are the same as for message sending. They can edit messages about 20 times per minute in a
+specific chat ... They share the limit" (tdlib/td#2592). So a group's 20 a minute are for its new messages
+and its edits together.
+
+The windows are seconds of real time (``PACE_GROUP_WINDOW``, 60, and ``PACE_GLOBAL_WINDOW``, 1). Only a test
+against a sandbox that runs Telegram's clock faster shortens them, together with ``PACE_PRIVATE_PER_SECOND``
+raised by the same factor (``bot/dev/harness.py: scaled_pacing``): the schedule is then the real one, faster.
 
 How a request goes:
 
 - Each chat has two FIFO lanes, one for new messages and one for edits, each worked by one task at a time,
   so a chat's messages reach Telegram in the order they were asked for (edits change messages in place and
-  do not wait behind new ones). Other chats are independent.
+  do not wait behind new ones, though they take from the same budget). Other chats are independent.
 - A request waits at the head of its lane until every budget it counts against has room. The overall budget
   is a sliding one-second window; a chat's is a token bucket (``Bucket``), so a chat that keeps asking is
   served at a steady pace instead of in bursts a minute apart. Both count conservatively: a request counts
@@ -35,11 +37,12 @@ How a request goes:
   when it sets everything the older one set (media ⊇ caption ⊇ buttons; text ⊇ buttons): only the newest
   content is sent, and the older caller gets ``True`` at once (what Telegram answers for an edit it need not
   show). New messages are never dropped.
-- Inside ``deferring()``, an edit that would have to wait fails at once with ``RetryAfter``, so a caller
-  holding a chat's lock can let it go and draw again later with newer content (``bot/messages/redraw.py``).
-- With ``shared`` budgets (webhook mode, ``bot/runtime/shared_budgets.py``), a new message also takes room from the
-  same budgets in Redis just before it is sent, so that several workers together keep within them; the
-  per-edit budget (``PACE_EDITS_PER_MINUTE``) stays per worker.
+- Inside ``deferring()``, an edit or a new message that would have to wait fails at once with ``RetryAfter``,
+  unsent, so a caller holding a chat's lock can let it go and draw again later with newer content
+  (``bot/messages/redraw.py``).
+- With ``shared`` budgets (webhook mode, ``bot/runtime/shared_budgets.py``), a new message or an edit also
+  takes room from the same budgets in Redis just before it is sent, so that several workers together keep
+  within them.
 
 A well-kept library was considered: PTB's ``AIORateLimiter`` paces every request with a ``chat_id`` (edits
 and member look-ups too) through ``aiolimiter``'s leaky buckets, which let up to twice the budget through
@@ -82,13 +85,13 @@ class Limits(BaseSettings):
         env_prefix="PACE_", env_file=".env", env_file_encoding="utf-8", frozen=True, extra="ignore"
     )
 
-    global_per_second: int = Field(default=30, ge=0, description="new messages per second, all chats together")
-    group_per_minute: int = Field(default=20, ge=0, description="new messages in any 60 s in one group")
+    global_per_second: int = Field(default=30, ge=0, description="messages and edits in any window, all chats")
+    global_window: float = Field(default=1.0, gt=0, description="the seconds global_per_second counts over")
+    group_per_minute: int = Field(default=20, ge=0, description="messages and edits in any window, in one group")
+    group_window: float = Field(default=60.0, gt=0, description="the seconds group_per_minute counts over")
     group_burst: int = Field(default=5, ge=1, description="of those, how many may go at once")
-    private_per_second: float = Field(default=1.0, ge=0, description="new messages per second in a private chat")
+    private_per_second: float = Field(default=1.0, ge=0, description="messages and edits per second in private")
     private_burst: int = Field(default=3, ge=1, description="messages a private chat may get at once")
-    edits_per_minute: int = Field(default=0, ge=0, description="edits in any 60 s in one chat; 0: not paced")
-    edits_count_as_messages: bool = Field(default=False, description="edits share the new messages' budgets")
     max_retries: int = Field(default=20, ge=0, description="429s a request waits out before it fails")
 
 
@@ -135,7 +138,8 @@ _DEFER: ContextVar[bool] = ContextVar("dorehami_defer_edits", default=False)
 
 @contextlib.contextmanager
 def deferring() -> Iterator[None]:
-    """Within this block, an edit that would have to wait fails at once with ``RetryAfter`` instead."""
+    """Within this block, an edit or a new message that would have to wait fails at once with ``RetryAfter``
+    instead, unsent (``RetryAfter`` from Telegram too: a refused request was not sent either)."""
     token = _DEFER.set(True)
     try:
         yield
@@ -213,21 +217,21 @@ class Bucket:
 
 
 def message_bucket(limits: Limits, chat: int | str) -> Bucket | None:
-    """The budget of new messages to one chat: a user's private chat (a positive id) or a group's."""
+    """The budget of messages and edits in one chat: a user's private chat (a positive id) or a group's."""
     if isinstance(chat, int) and chat > 0:
         rate = limits.private_per_second
         return Bucket(limits.private_burst, rate) if rate > 0 else None
-    return per_minute(limits.group_per_minute, limits.group_burst)
+    return per_window(limits.group_per_minute, limits.group_burst, limits.group_window)
 
 
-def per_minute(limit: int, burst: int) -> Bucket | None:
-    """At most ``limit`` in any 60 s, ``burst`` of them at once and the rest spread over the minute."""
+def per_window(limit: int, burst: int, period: float = 60.0) -> Bucket | None:
+    """At most ``limit`` in any ``period`` seconds, ``burst`` of them at once and the rest spread over it."""
     if limit <= 0:
         return None
     if limit == 1:
-        return Bucket(1, 1 / 60.0)
+        return Bucket(1, 1 / period)
     burst = max(1, min(burst, limit - 1))
-    return Bucket(burst, (limit - burst) / 60.0)
+    return Bucket(burst, (limit - burst) / period)
 
 
 Budget = Window | Bucket
@@ -256,8 +260,7 @@ class Shared(Protocol):
 @dataclass(eq=False)
 class _Chat:
     key: int | str
-    messages: Budget | None
-    edits: Budget | None
+    messages: Budget | None  # new messages and edits alike
     blocked_until: float = 0.0
     lanes: dict[Kind, deque[_Item]] = field(default_factory=lambda: {Kind.MESSAGE: deque(), Kind.EDIT: deque()})
     workers: dict[Kind, asyncio.Task[None]] = field(default_factory=dict)
@@ -283,7 +286,7 @@ class Pacer:
         self.shared = shared
         self.clock = clock
         self.sleep = sleep
-        self.overall = _window(self.limits.global_per_second, 1.0)
+        self.overall = _window(self.limits.global_per_second, self.limits.global_window)
         self.chats: dict[int | str, _Chat] = {}
         self._sweep_at = SWEEP_AT
         self.refusals = 0  # 429s met, for logs and tests
@@ -311,7 +314,7 @@ class Pacer:
             future=asyncio.get_running_loop().create_future(),
             message_id=message_id if isinstance(message_id, int) else None,
             content=CONTENT.get(endpoint) if kind is Kind.EDIT else None,
-            defer=kind is Kind.EDIT and _DEFER.get(),
+            defer=_DEFER.get(),
             retries=retries,
         )
         wait = self._wait(chat, kind)
@@ -326,7 +329,7 @@ class Pacer:
         return await item.future
 
     async def clear(self, chat_id: object) -> None:
-        """Wait until an edit in this chat could be sent at once (no 429 hold, room in its edit budget)."""
+        """Wait until an edit in this chat could be sent at once (no 429 hold, room in its budget)."""
         key = _chat_key(chat_id)
         while key is not None and (chat := self.chats.get(key)) is not None:
             wait = self._wait(chat, Kind.EDIT)
@@ -356,15 +359,13 @@ class Pacer:
             if len(self.chats) >= self._sweep_at:
                 self._sweep()
                 self._sweep_at = max(SWEEP_AT, 2 * len(self.chats))
-            limits = self.limits
-            edits = per_minute(limits.edits_per_minute, max(1, limits.edits_per_minute // 4))
-            chat = self.chats[key] = _Chat(key, message_bucket(limits, key), edits)
+            chat = self.chats[key] = _Chat(key, message_bucket(self.limits, key))
         return chat
 
     def _sweep(self) -> None:
         now = self.clock()
         for key, chat in list(self.chats.items()):
-            windows = [w for w in (chat.messages, chat.edits) if w is not None]
+            windows = [w for w in (chat.messages,) if w is not None]
             if (
                 not any(chat.lanes.values())
                 and not chat.direct
@@ -444,7 +445,7 @@ class Pacer:
     async def _attempt(self, chat: _Chat, kind: Kind, item: _Item) -> bool:
         """Send ``item`` once; False if it was refused with a 429, or the shared budgets had no room, and it
         stays at the head to be sent again."""
-        if self.shared is not None and self._as_message(kind):
+        if self.shared is not None:
             try:
                 wait = await self.shared.take(chat.key)
             except Exception as exc:  # Redis away for a moment: the local budgets still hold
@@ -487,15 +488,9 @@ class Pacer:
 
     # -- budgets
 
-    def _as_message(self, kind: Kind) -> bool:
-        """Whether a request of ``kind`` counts against the new messages' budgets."""
-        return kind is Kind.MESSAGE or self.limits.edits_count_as_messages
-
     def _windows(self, chat: _Chat, kind: Kind) -> list[Budget]:
-        own = chat.edits if kind is Kind.EDIT else None
-        if not self._as_message(kind):
-            return [own] if own is not None else []
-        return [w for w in (self.overall, chat.messages, own) if w is not None]
+        """The budgets a message or an edit counts against: the overall one and its chat's."""
+        return [w for w in (self.overall, chat.messages) if w is not None]
 
     def _wait(self, chat: _Chat, kind: Kind) -> float | None:
         """0 if a request of ``kind`` may start now, else seconds to wait (None: until one in flight ends)."""

@@ -15,7 +15,6 @@ import logging
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.messages import board, hands
-from bot.messages.lobby_message import show_lobby
 from bot.messages.redraw import redraw
 from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.store import GameRecord
@@ -42,13 +41,10 @@ async def heal(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> bool:
         record.version,
         ", ".join((["board"] if board_behind else []) + [f"hand of seat {seat}" for seat in behind]),
     )
-    if record.phase == "lobby":
-        await show_lobby(context, record)
-    elif drawn and (board_behind or record.phase == "playing"):
-        await redraw(context, record, state)  # the board if behind, then the hands (and a result)
+    if record.phase == "lobby" or (drawn and (board_behind or record.phase == "playing")):
+        await redraw(context, record)  # the board if behind, then the hands (and a result)
     elif drawn:  # a finished game whose board and result are out, but not every final hand
-        await hands.refresh_hands(context, record, state)
-        await store.retire(record.chat_id, record.thread_id)
+        await redraw(context, record, announce=False)  # the hands, then it is retired
     return True
 
 

@@ -3,15 +3,15 @@
 Each worker's pacer (``bot/runtime/pacing.py``) keeps its own lanes, coalescing and 429 holds, and its own budgets.
 With several workers behind one URL a group's updates go to all of them, so budgets kept per process would
 let the bot as a whole send several times a group's 20 messages a minute, or the 30 a second overall.
-So before a worker sends a new message (or an edit, when edits count as messages) it also takes room from
-the same budgets in Redis: the overall one-second window and the chat's token bucket (the GCRA shape of
+So before a worker sends a new message or an edit (they share the budgets) it also takes room from the
+same budgets in Redis: the overall window (a second) and the chat's token bucket (the GCRA shape of
 ``pacing.Bucket``). A worker that finds no room waits as long as Redis says and asks again.
 
 Both are counted when the request starts, by Redis's clock, one script each (the two keys may live in
 different cluster slots). The window is taken first: when the chat's bucket then says wait, the slot taken
 in the window is wasted for at most a second, which only errs on the side of sending later.
 
-Keys: ``dh:pace:overall`` (a sorted set of request ids by start, kept for a second) and
+Keys: ``dh:pace:overall`` (a sorted set of request ids by start, kept for one window) and
 ``dh:{<chat>}:pace`` (the chat's theoretical arrival time in ms); both expire on their own.
 """
 
@@ -26,17 +26,18 @@ from bot.runtime.pacing import Limits, message_bucket
 
 OVERALL_KEY = "dh:pace:overall"
 
-# KEYS: the window. ARGV: limit, request id. 0 when taken, else ms to wait.
+# KEYS: the window. ARGV: limit, request id, window ms. 0 when taken, else ms to wait.
 _WINDOW = (
     LUA_NOW
     + """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 1000)
+local period = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return math.max(1, tonumber(oldest[2]) + 1000 - now)
+  return math.max(1, tonumber(oldest[2]) + period - now)
 end
 redis.call('ZADD', KEYS[1], now, ARGV[2])
-redis.call('PEXPIRE', KEYS[1], 2000)
+redis.call('PEXPIRE', KEYS[1], math.ceil(2 * period))
 return 0
 """
 )
@@ -69,11 +70,12 @@ class SharedBudgets:
         self._bucket = client.register_script(_BUCKET)
 
     async def take(self, chat: int | str) -> float:
-        """Take room for one new message to ``chat``: 0 when taken, else the seconds to wait before asking
+        """Take room for one new message or edit in ``chat``: 0 when taken, else the seconds to wait before asking
         again (nothing was taken from the chat's bucket then)."""
         overall = self.limits.global_per_second
         if overall > 0:
-            wait = int(await self._window(keys=[OVERALL_KEY], args=[overall, next(self._ids)]))
+            period = self.limits.global_window * 1000
+            wait = int(await self._window(keys=[OVERALL_KEY], args=[overall, next(self._ids), period]))
             if wait:
                 return wait / 1000
         bucket = message_bucket(self.limits, chat)  # the shape the local pacer gives the chat's budget

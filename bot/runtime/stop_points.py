@@ -5,6 +5,7 @@ reaches that point; the test sees it stopped, then kills it (SIGKILL) or breaks 
 (SIGCONT). Unset, as always outside tests, a point costs one look-up. Points:
 
 - ``board-drawn``: the group's board shows the new version, the private hands do not yet.
+- ``move-saved``: a press's move is written, its press not yet answered (a test makes the answer late).
 """
 
 from __future__ import annotations

@@ -149,4 +149,4 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
         record = await commit(context, record)
     except StaleVersion:
         return
-    await redraw(context, record, state)
+    await redraw(context, record)

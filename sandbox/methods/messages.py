@@ -242,7 +242,7 @@ async def delete_messages(sandbox: Sandbox, call: Call) -> Any:
 async def answer_callback_query(sandbox: Sandbox, call: Call) -> Any:
     params = call.params
     record = sandbox.queries.get(params.get_str("callback_query_id") or "")
-    if record is None or record.answered:
+    if record is None or record.answered or sandbox.query_expired(record):
         raise bad_request(QUERY_TOO_OLD)
     text = params.get_str("text")
     if text is not None and utf16_len(text) > MAX_ANSWER_TEXT:

@@ -49,8 +49,8 @@ async def test_retries_are_bounded() -> None:
 
 
 def test_the_limits_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PACE_EDITS_PER_MINUTE", "20")
-    assert Limits().edits_per_minute == 20 and Limits().group_per_minute == 20
+    monkeypatch.setenv("PACE_GROUP_WINDOW", "3")
+    assert Limits().group_window == 3 and Limits().group_per_minute == 20 and Limits().global_window == 1
 
     class NotPaced:
         rate_limiter = None

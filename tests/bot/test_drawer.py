@@ -1,5 +1,6 @@
 """The chat's drawer: moves never wait for the board under the lock, only the newest version is drawn, a
-refused edit is retried after the lock was let go, and a finished game is drawn and announced at once."""
+refused edit is retried after the lock was let go, a finished game is drawn then announced by the drawer, and a
+menu level that must wait is shown by the drawer unless the game moved on."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ class Screen:
         self.store = store
         self.events: list[str] = []
         self.refuse_boards = 0
+        self.refuse_results = 0
+        self.refuse_menus = 0
         self.deferred: list[bool] = []
         self.refused = asyncio.Event()
         monkeypatch.setattr(board, "refresh", self.refresh)
@@ -52,6 +55,16 @@ class Screen:
         monkeypatch.setattr(board, "load_state", lambda record: record.state)
         monkeypatch.setattr(hands, "refresh_hands", self.hands)
         monkeypatch.setattr(hands, "send_hand", self.hand)
+        monkeypatch.setattr(board, "show_menu", self.menu)
+        monkeypatch.setattr(board, "picture", self.picture)
+        monkeypatch.setattr(hands, "hands_behind", self.behind)
+
+    async def picture(self, record: GameRecord, state: Any, prefix: str = "") -> tuple[bytes, str]:
+        self.events.append(f"rendered v{record.version}")  # before the lock: a press need not wait for it
+        return b"", "board.png"
+
+    async def behind(self, context: Any, record: GameRecord, state: Any) -> list[int]:
+        return []
 
     async def refresh(self, context: Any, record: GameRecord, state: Any) -> None:
         await asyncio.sleep(0.001)  # rendering and the request take a moment
@@ -65,7 +78,20 @@ class Screen:
         self.store.live = LiveMessage(1, record.version)
 
     async def announce(self, context: Any, record: GameRecord, state: Any) -> None:
+        self.deferred.append(pacing._DEFER.get())
+        if self.refuse_results:
+            self.refuse_results -= 1
+            self.events.append(f"refused result v{record.version}")
+            raise RetryAfter(timedelta(seconds=0.05))
         self.events.append(f"result v{record.version}")
+
+    async def menu(self, context: Any, record: GameRecord, state: Any, prefix: str) -> None:
+        self.deferred.append(pacing._DEFER.get())
+        if self.refuse_menus:
+            self.refuse_menus -= 1
+            self.events.append(f"refused menu {prefix} v{record.version}")
+            raise RetryAfter(timedelta(seconds=0.05))
+        self.events.append(f"menu {prefix} v{record.version}")
 
     async def hands(self, context: Any, record: GameRecord, state: Any) -> None:
         self.events.append(f"hands v{record.version}")
@@ -111,10 +137,10 @@ async def test_moves_faster_than_the_board_draw_only_the_newest(context: Any, st
     for version in range(1, 6):
         async with locks.hold(TAG):  # each move holds the lock only for its own work
             record = move(store, version)
-            await redraw.redraw(context, record, record.state)
+            await redraw.redraw(context, record)
             assert screen.events == []  # the caller does not wait for the picture
     await settle(context)
-    assert screen.events == ["board v5"]
+    assert screen.events == ["rendered v5", "board v5"]
     assert screen.deferred == [True]
 
 
@@ -125,32 +151,77 @@ async def test_a_refused_board_is_drawn_again_with_what_is_newest_then(
     screen.refuse_boards = 1
     async with locks.hold(TAG):
         record = move(store, 2)
-        await redraw.redraw(context, record, record.state)
+        await redraw.redraw(context, record)
     await screen.refused.wait()
     async with locks.hold(TAG):  # the drawer let the lock go while it waits out the 429
         record = move(store, 3)
-        await redraw.redraw(context, record, record.state)
+        await redraw.redraw(context, record)
     await settle(context)
-    assert screen.events == ["refused v2", "board v3"]
+    assert screen.events == ["rendered v2", "refused v2", "rendered v3", "board v3"]
 
 
 async def test_private_hands_are_drawn_while_the_group_is_held(context: Any, store: FakeStore, screen: Screen) -> None:
     screen.refuse_boards = 1
     record = move(store, 4, game_id="condottiere")
-    await redraw.redraw(context, record, record.state)
+    await redraw.redraw(context, record)
     await settle(context)
-    assert screen.events == ["refused v4", "hand 0 v4", "hand 1 v4", "board v4", "hand 0 v4", "hand 1 v4"]
+    assert [e for e in screen.events if not e.startswith("rendered")] == [
+        "refused v4",
+        *("hand 0 v4", "hand 1 v4"),
+        "board v4",
+        *("hand 0 v4", "hand 1 v4"),
+    ]
 
 
-async def test_a_finished_game_is_drawn_and_announced_before_redraw_returns(
+async def test_a_finished_game_is_drawn_then_announced_by_the_drawer_outside_the_lock(
     context: Any, store: FakeStore, screen: Screen
 ) -> None:
     locks = context.bot_data["services"].locks
+    screen.refuse_results = 1
     async with locks.hold(TAG):
         record = move(store, 7)
-        await redraw.redraw(context, record, record.state)  # waits for the lock: drawn after the last move
+        await redraw.redraw(context, record)
         record = move(store, 8, phase="finished")
-        await redraw.redraw(context, record, record.state)
-        assert screen.events == ["board v8", "hands v8", "result v8"]
+        await redraw.redraw(context, record)
+        assert screen.events == []  # nothing is drawn, nor waited for, under the move's lock
     await settle(context)
-    assert screen.events == ["board v8", "hands v8", "result v8"]  # v7 was overtaken: never drawn
+    # v7 was overtaken: never drawn; the refused result is sent again, the board is not drawn twice
+    assert screen.events == ["rendered v8", "board v8", "refused result v8", "result v8"]
+    assert set(screen.deferred) == {True}
+
+
+async def test_a_menu_that_must_wait_is_shown_by_the_drawer_unless_the_game_moved_on(
+    context: Any, store: FakeStore, screen: Screen
+) -> None:
+    locks = context.bot_data["services"].locks
+    record = move(store, 3)
+    store.live = LiveMessage(1, 3)
+    screen.refuse_menus = 1
+    async with locks.hold(TAG):  # the press holds the lock: the menu is tried once, deferred
+        await redraw.open_menu(context, record, {}, "m.1")
+    await settle(context)
+    assert screen.events == ["refused menu m.1 v3", "menu m.1 v3"]
+
+    screen.events.clear()
+    screen.refuse_menus = 1
+    async with locks.hold(TAG):
+        await redraw.open_menu(context, record, {}, "m.2")
+        record = move(store, 4)  # a move before the drawer could show the menu
+        await redraw.redraw(context, record)
+    await settle(context)
+    assert screen.events == ["refused menu m.2 v3", "rendered v4", "board v4"]  # the old version's menu is not shown
+    assert set(screen.deferred) == {True}
+
+
+async def test_a_menu_shown_at_once_is_not_overtaken_by_an_older_one_still_waiting(
+    context: Any, store: FakeStore, screen: Screen
+) -> None:
+    locks = context.bot_data["services"].locks
+    record = move(store, 3)
+    store.live = LiveMessage(1, 3)
+    screen.refuse_menus = 1
+    async with locks.hold(TAG):
+        await redraw.open_menu(context, record, {}, "m.1")  # must wait: noted in the drawer
+        await redraw.open_menu(context, record, {}, "m.2")  # the budget has room again: shown at once
+    await settle(context)
+    assert screen.events == ["refused menu m.1 v3", "menu m.2 v3"]  # m.1 never comes after m.2

@@ -15,6 +15,7 @@ from telegram.error import RetryAfter
 
 from bot.runtime import pacing
 from bot.runtime.pacing import Kind, Limits, Pacer, deferring, kind_of, retry_seconds
+from sandbox import clock as sandbox_clock
 from sandbox import ratelimit as sandbox_limits
 from sandbox.errors import ApiError
 
@@ -62,10 +63,12 @@ class FakeTelegram:
     """Answers requests, refusing what the sandbox's limiter refuses (on the same fake clock), or what a
     test scripts; remembers what it accepted and when."""
 
-    def __init__(self, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, **config: Any) -> None:
-        monkeypatch.setattr(sandbox_limits.time, "monotonic", clock)
+    def __init__(self, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, scale: float = 1.0, **config: Any) -> None:
+        monkeypatch.setattr(sandbox_clock.time, "monotonic", clock)
         self.clock = clock
-        self.limits = sandbox_limits.RateLimiter(sandbox_limits.RateLimitConfig(**config))
+        self.limits = sandbox_limits.RateLimiter(
+            sandbox_limits.RateLimitConfig(**config), sandbox_clock.TelegramClock(scale)
+        )
         self.accepted: list[tuple[float, str, int, Any]] = []
         self.refused: list[tuple[float, str, int, Any]] = []
         self.refuse_next: dict[tuple[str, int], int] = {}  # (endpoint, chat) -> retry_after, once
@@ -146,28 +149,23 @@ async def test_thirty_messages_a_second_across_chats(monkeypatch: pytest.MonkeyP
     assert [seconds.count(s) for s in range(3)] == [30, 30, 15]
 
 
-async def test_edits_and_answers_go_at_once_unless_edits_are_paced(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_answers_go_at_once_while_edits_are_paced(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = FakeClock()
     tg = FakeTelegram(clock, monkeypatch)
     p = pacer(clock)
-    edits = [edit(p, tg, GROUP, n, n, "editMessageMedia") for n in range(40)]
+    edits = [edit(p, tg, GROUP, n, n, "editMessageMedia") for n in range(10)]
     answers = [p.request("answerCallbackQuery", None, None, tg.call("answerCallbackQuery", 0, n)) for n in range(40)]
     await clock.run(asyncio.gather(*edits, *answers))
-    assert len(tg.accepted) == 80 and {t for t, *_ in tg.accepted} == {1000.0}
-
-    clock = FakeClock()
-    tg = FakeTelegram(clock, monkeypatch, edits_per_minute_per_chat=5)
-    p = pacer(clock, edits_per_minute=5)
-    await clock.run(asyncio.gather(*(edit(p, tg, GROUP, n, n, "editMessageMedia") for n in range(7))))
-    assert not tg.refused and tg.times(GROUP) == [0.0, 15.0, 30.0, 45.0, 60.0, 75.0, 90.0]
+    assert not tg.refused and tg.times(0) == [0.0] * 40
+    assert tg.times(GROUP) == [0.0] * 5 + [4.0 * k for k in range(1, 6)]
 
 
-async def test_edits_can_share_the_messages_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As Telegram's developers describe it (and the sandbox can count it): 20 a minute in a group in all.
+async def test_edits_share_the_messages_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As Telegram's developers describe it (and the sandbox counts it): 20 a minute in a group in all.
     Edits of different messages: none replaces another."""
     clock = FakeClock()
-    tg = FakeTelegram(clock, monkeypatch, edits_count_as_messages=True)
-    p = pacer(clock, edits_count_as_messages=True)
+    tg = FakeTelegram(clock, monkeypatch)
+    p = pacer(clock)
     edits = [edit(p, tg, GROUP, n, n, "editMessageCaption") for n in range(24)]
     await clock.run(asyncio.gather(send(p, tg, GROUP, "a"), *edits, send(p, tg, GROUP, "b")))
     assert not tg.refused and len(tg.accepted) == 26
@@ -324,3 +322,19 @@ async def test_idle_chats_are_forgotten(monkeypatch: pytest.MonkeyPatch) -> None
     clock.now += 61  # every window has emptied
     await clock.run(send(p, tg, 5, "news"))
     assert set(p.chats) == {5}
+
+
+async def test_scaled_budgets_against_a_scaled_sandbox_keep_the_real_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The e2e tests' set-up (bot/dev/harness.py: scaled_pacing): the sandbox's Telegram clock 20 times as
+    fast, the bot's windows 20 times as short: the same sends and edits at a twentieth of the times."""
+    from bot.dev.harness import scaled_pacing
+
+    clock = FakeClock()
+    tg = FakeTelegram(clock, monkeypatch, scale=0.05)
+    p = pacer(clock, **{key.removeprefix("PACE_").lower(): value for key, value in scaled_pacing(0.05).items()})
+    group = [edit(p, tg, GROUP, n, n, "editMessageMedia") for n in range(12)]
+    private = [send(p, tg, USER, n) for n in range(6)]
+    await clock.run(asyncio.gather(*group, *private))
+    assert not tg.refused
+    assert tg.times(GROUP) == pytest.approx([0.0] * 5 + [0.2 * k for k in range(1, 8)])
+    assert tg.times(USER) == pytest.approx([0.0] * 3 + [0.05, 0.1, 0.15])

@@ -1,4 +1,8 @@
-"""One real system per test session: an embedded Redis, the sandbox, and the bot as a child process."""
+"""One real system per test session: an embedded Redis, the sandbox, and the bot as a child process.
+
+The sandbox keeps Telegram's rules (edits count as messages, 429s, callback queries too old after 15 s) with
+its clock ten times as fast (``TEST_TIME_SCALE``), and the bot's budgets scaled to match, so that whole games
+under the real limits take seconds, not many minutes: the same schedule, faster."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.dev.harness import Harness
+from bot.dev.harness import TEST_TIME_SCALE, Harness
 from sandbox.control_client import ControlClient
 
 
@@ -19,7 +23,7 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
     # short turn timers on offer, so the timer tests can choose them with /settings like an admin would; the
     # sandbox's first user (id 1001, made below before any test) is the bot's operator
     env = {"TURN_TIMER_CHOICES": "2,3,30,120", "OPERATOR_IDS": str(OPERATOR_ID)}
-    with Harness(workdir, bot_env=env) as running:
+    with Harness(workdir, bot_env=env, time_scale=TEST_TIME_SCALE) as running:
         created = httpx.post(f"{running.url}/sandbox/users", json={"first_name": "گرداننده"}).json()
         assert created["id"] == OPERATOR_ID
         yield running

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Callable
 from typing import Any
@@ -182,14 +183,36 @@ async def test_group_rate_limit_raises_retry_after(
         await bot.send_message(group["id"], "one too many")
     retry_after = caught.value.retry_after
     assert isinstance(retry_after, dt.timedelta) and 1 <= retry_after.total_seconds() <= 60
-    # edits are not limited by default
-    await bot.edit_message_text("edited", chat_id=group["id"], message_id=1)
+    with pytest.raises(RetryAfter):  # edits share the group's budget (and its flood wait)
+        await bot.edit_message_text("edited", chat_id=group["id"], message_id=1)
 
     config = (await client.post("/sandbox/config", json={"rate_limits": {"enabled": False}})).json()
     assert config["rate_limits"]["enabled"] is False
     await bot.send_message(group["id"], "limits off")
     bad = await client.post("/sandbox/config", json={"rate_limits": {"group_per_minute": "many"}})
     assert bad.status_code == 400
+
+
+async def test_edits_are_limited_like_messages_and_a_scaled_retry_after_reaches_ptb(
+    bot: Bot, world: Any, client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Edits alone exhaust a group's 20 a minute. At time_scale 0.01 the 429 asks for a hundredth of what it
+    would (a fraction of a second), and waiting that long is enough, as waiting the real time would be."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "1")
+    await client.post("/sandbox/config", json={"time_scale": 0.01})
+    ali = await world.user("Ali")
+    group = await world.group("G", [ali])
+    sent = await bot.send_message(group["id"], "0")
+    for number in range(1, 20):
+        await bot.edit_message_text(str(number), chat_id=group["id"], message_id=sent.message_id)
+    with pytest.raises(RetryAfter) as caught:
+        await bot.edit_message_text("one too many", chat_id=group["id"], message_id=sent.message_id)
+    retry_after = caught.value.retry_after
+    assert isinstance(retry_after, dt.timedelta) and 0 < retry_after.total_seconds() <= 0.6
+    await asyncio.sleep(retry_after.total_seconds())
+    await bot.edit_message_text("in time", chat_id=group["id"], message_id=sent.message_id)
+    log = await world.log()
+    assert [i["status"] for i in log if i["method"] == "editMessageText"] == [200] * 19 + [429, 200]
 
 
 async def test_private_rate_limit_allows_a_small_burst(bot: Bot, world: Any, monkeypatch: pytest.MonkeyPatch) -> None:

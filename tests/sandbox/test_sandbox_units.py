@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 import pytest
 
+from sandbox.clock import TelegramClock
 from sandbox.errors import ApiError
 from sandbox.formatting import command_entities, format_text, utf16_len
 from sandbox.images import read_image_info
-from sandbox.ratelimit import RateLimitConfig, RateLimiter
+from sandbox.ratelimit import FORGIVE_AFTER, MAX_WAIT, RateLimitConfig, RateLimiter
 
 
 def no_users(user_id: int) -> None:
@@ -81,31 +82,130 @@ def test_image_sizes_from_headers(make_png: Callable[..., bytes]) -> None:
         read_image_info(b"not an image")
 
 
-def test_rate_limiter_windows(monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [1000.0]
-    monkeypatch.setattr("sandbox.ratelimit.time.monotonic", lambda: now[0])
-    limiter = RateLimiter(RateLimitConfig(group_per_minute=2, edits_per_minute_per_chat=1))
+class FakeTime:
+    """Stands in for ``time.monotonic`` under the sandbox's clock."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.now = 1000.0
+        monkeypatch.setattr("sandbox.clock.time.monotonic", lambda: self.now)
+
+    def refused(self, check: Callable[[], None]) -> float:
+        """The retry_after of the 429 that ``check`` must raise."""
+        with pytest.raises(ApiError) as caught:
+            check()
+        assert caught.value.error_code == 429 and caught.value.retry_after is not None
+        assert caught.value.payload()["parameters"] == {"retry_after": caught.value.retry_after}
+        return caught.value.retry_after
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
+    return FakeTime(monkeypatch)
+
+
+def test_rate_limiter_windows(clock: FakeTime) -> None:
+    limiter = RateLimiter(RateLimitConfig(group_per_minute=2))
     limiter.check_send(-1, private=False)
-    now[0] += 10
+    clock.now += 10
     limiter.check_send(-1, private=False)
-    with pytest.raises(ApiError) as caught:
-        limiter.check_send(-1, private=False)
-    assert caught.value.error_code == 429 and caught.value.retry_after == 50
-    assert caught.value.payload()["parameters"] == {"retry_after": 50}
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 50
     limiter.check_send(-2, private=False)  # other groups are unaffected
-    now[0] += 50
+    clock.now += 50
     limiter.check_send(-1, private=False)
 
     for _ in range(3):  # the private burst
         limiter.check_send(7, private=True)
-    with pytest.raises(ApiError):
-        limiter.check_send(7, private=True)
-    now[0] += 1
+    assert clock.refused(lambda: limiter.check_send(7, private=True)) == 1
+    clock.now += 1
     limiter.check_send(7, private=True)
 
-    limiter.check_edit(-1)
-    with pytest.raises(ApiError):
-        limiter.check_edit(-1)
+
+def test_edits_count_as_messages_by_default(clock: FakeTime) -> None:
+    limiter = RateLimiter()
+    for n in range(20):
+        (limiter.check_edit if n % 2 else lambda chat: limiter.check_send(chat, private=False))(-1)
+    assert clock.refused(lambda: limiter.check_edit(-1)) == 60  # the group's 20 a minute, shared
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) >= 60
+    limiter.check_edit(5)
+    limiter.check_edit(5)
+    limiter.check_edit(5)
+    assert clock.refused(lambda: limiter.check_edit(5)) == 1  # a private chat's burst of 3, edits included
+
+    kinder = RateLimiter(RateLimitConfig(edits_count_as_messages=False, edits_per_minute_per_chat=1))
+    kinder.check_edit(-1)
+    assert clock.refused(lambda: kinder.check_edit(-1)) == 60
+    clock.now += 60  # the chat's flood wait, which holds new messages too
+    for _ in range(20):
+        kinder.check_send(-1, private=False)  # edits took nothing from the messages' budget
+
+
+def test_flood_waits_escalate_and_are_forgiven(clock: FakeTime) -> None:
+    limiter = RateLimiter(RateLimitConfig(group_per_minute=2))
+    limiter.check_send(-1, private=False)
+    limiter.check_send(-1, private=False)
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 60
+    clock.now += 20  # the bot did not wait the 60 s it was told: what was left (40 s) doubles
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 80
+    clock.now += 79.5
+    assert clock.refused(lambda: limiter.check_edit(-1)) == 1  # still within the wait, though the window has room
+    clock.now += 1
+    limiter.check_send(-1, private=False)  # waited as told
+    limiter.check_send(-1, private=False)
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 120  # a second 429: twice the wait
+    clock.now += 120
+    limiter.check_send(-1, private=False)
+    limiter.check_send(-1, private=False)
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 240  # a minute is no limit
+    clock.now += 240 + FORGIVE_AFTER * 2  # twenty quiet minutes forgive two of the three doublings
+    limiter.check_send(-1, private=False)
+    limiter.check_send(-1, private=False)
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 120
+    clock.now += 120 + FORGIVE_AFTER * 2
+    limiter.check_send(-1, private=False)
+    limiter.check_send(-1, private=False)
+    assert clock.refused(lambda: limiter.check_send(-1, private=False)) == 60
+    for _ in range(12):  # ignoring every wait: the waits grow to the cap and no further
+        clock.now += 1
+        last = clock.refused(lambda: limiter.check_send(-1, private=False))
+    assert last == MAX_WAIT
+
+
+def test_the_overall_limit_starts_no_flood_wait(clock: FakeTime) -> None:
+    limiter = RateLimiter(RateLimitConfig(global_per_second=2))
+    limiter.check_send(-1, private=False)
+    limiter.check_send(-2, private=False)
+    assert clock.refused(lambda: limiter.check_send(-3, private=False)) == 1
+    clock.now += 1
+    limiter.check_send(-3, private=False)  # no wait was started, none was doubled
+    limiter.check_send(-3, private=False)
+
+
+def test_a_scaled_clock_keeps_the_schedule_and_runs_it_faster(clock: FakeTime) -> None:
+    scaled = RateLimiter(RateLimitConfig(group_per_minute=2), TelegramClock(0.05))
+    scaled.check_send(-1, private=False)
+    clock.now += 0.5  # ten Telegram seconds
+    scaled.check_send(-1, private=False)
+    assert clock.refused(lambda: scaled.check_send(-1, private=False)) == 2.5  # 50 s, in real seconds
+    clock.now += 1.0  # the bot ignored it: what was left (30 s) doubles, as at scale 1
+    assert clock.refused(lambda: scaled.check_send(-1, private=False)) == 3.0
+    clock.now += 3.0
+    scaled.check_send(-1, private=False)
+
+
+def test_the_time_scale_changes_without_jumps(clock: FakeTime) -> None:
+    telegram = TelegramClock()
+    clock.now += 10
+    before = telegram.now()
+    telegram.scale = 0.1
+    assert telegram.now() == before
+    clock.now += 1
+    assert telegram.now() == pytest.approx(before + 10)
+    telegram.scale = 1
+    clock.now += 1
+    assert telegram.now() == pytest.approx(before + 11) and telegram.wall(15) == 15
+    for bad in (0, 1.5, -1, True, "fast"):
+        with pytest.raises(ValueError):
+            TelegramClock(bad)  # type: ignore[arg-type]
 
 
 def test_rate_limit_config_validation() -> None:

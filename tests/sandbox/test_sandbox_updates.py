@@ -71,6 +71,40 @@ async def test_press_delivers_callback_query_and_returns_the_answer(
         await bot.answer_callback_query(query.id)
 
 
+async def test_a_query_answered_after_fifteen_seconds_is_too_old(
+    bot: Bot, world: Any, client: httpx.AsyncClient
+) -> None:
+    """Telegram waits about 15 s for a press's answer; later, answerCallbackQuery fails. With time_scale 0.02
+    the 15 s last 0.3 s, and the press returns unanswered once they are over, as a client stops waiting."""
+    config = (await client.post("/sandbox/config", json={"time_scale": 0.02})).json()
+    assert config["time_scale"] == 0.02
+    ali = await world.user("Ali")
+    group = await world.group("G", [ali])
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
+    sent = await bot.send_message(group["id"], "x", reply_markup=markup)
+    offset = (await bot.get_updates(timeout=0))[-1].update_id + 1
+    body = {"chat_id": group["id"], "message_id": sent.message_id, "from_id": ali["id"], "data": "a"}
+
+    press = asyncio.create_task(client.post("/sandbox/press", json={**body, "timeout": 30}))
+    [update] = await bot.get_updates(offset=offset, timeout=5)
+    assert update.callback_query is not None
+    started = asyncio.get_running_loop().time()
+    assert (await press).json()["answered"] is False  # the press gave up at 0.3 s, not after 30 s
+    assert asyncio.get_running_loop().time() - started < 5
+    with pytest.raises(BadRequest, match=r"^Query is too old and response timeout expired or query id is invalid$"):
+        await bot.answer_callback_query(update.callback_query.id)
+
+    press = asyncio.create_task(client.post("/sandbox/press", json=body))  # answered in time: fine
+    [update] = await bot.get_updates(offset=update.update_id + 1, timeout=5)
+    assert update.callback_query is not None
+    assert await bot.answer_callback_query(update.callback_query.id, text="به موقع") is True
+    assert (await press).json()["text"] == "به موقع"
+    for bad in (0, 2, "fast", None):
+        response = await client.post("/sandbox/config", json={"time_scale": bad, "rate_limits": {"enabled": False}})
+        assert response.status_code == 400 and "time_scale" in response.json()["error"], bad
+    assert (await client.get("/sandbox/config")).json() == {**config, "time_scale": 0.02}  # nothing changed
+
+
 async def test_press_is_rejected_for_unknown_data_and_times_out_unanswered(
     bot: Bot, world: Any, client: httpx.AsyncClient
 ) -> None:
