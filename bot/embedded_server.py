@@ -47,6 +47,10 @@ class EmbeddedServer:
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    @property
     def url(self) -> str:
         return f"unix://{self.socket}"
 

@@ -87,15 +87,21 @@ class BotProcess:
             time.sleep(0.02)
         raise RuntimeError(f"the bot did not start polling within {timeout} s; see {self.log_path}")
 
+    def stopped(self) -> bool:
+        """True while the process is stopped (SIGSTOP, e.g. at a stop point)."""
+        if self.process is None or self.process.poll() is not None:
+            return False
+        stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        return stat.rsplit(")", 1)[1].split()[0] == "T"  # the state field: T is stopped
+
     def wait_stopped(self, timeout: float = 30.0) -> None:
         """Until the process has stopped itself at a stop point (``bot.runtime.stop_points``)."""
         assert self.process is not None
-        stat = Path(f"/proc/{self.process.pid}/stat")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the bot exited instead of stopping; see {self.log_path}")
-            if stat.read_text().rsplit(")", 1)[1].split()[0] == "T":  # the state field: T is stopped
+            if self.stopped():
                 return
             time.sleep(0.02)
         raise RuntimeError(f"the bot did not reach its stop point within {timeout} s; see {self.log_path}")

@@ -125,7 +125,9 @@ class Drawers:
         svc = services(context)
         chat_id, thread_id = parse_tag(tag)
         pacer = pacer_of(context.bot)
-        wait, refusals = 0.0, 0
+        wait, refusals, closed = 0.0, 0, False
+        from bot.handlers.topics import is_topic_closed, stop_if_closed  # here: bot.handlers.topics redraws
+
         try:
             while slot.wanted > slot.drawn or slot.menus:
                 if wait:
@@ -155,11 +157,17 @@ class Drawers:
         except STORE_DOWN as exc:  # healed once Redis answers again (bot.runtime.outage)
             outage(context).met(tag)
             log.warning("chat %s: redraw waits for Redis (%s)", tag, exc)
-        except Exception:
-            log.exception("could not redraw chat %s; a stale press or a restart will", tag)
+        except Exception as exc:
+            if is_topic_closed(exc):  # not again and again: the game stands still until the topic reopens
+                closed = True
+                log.info("chat %s: its topic is closed; drawing waits until it reopens", tag)
+            else:
+                log.exception("could not redraw chat %s; a stale press or a restart will", tag)
         finally:
             if self.slots.get(tag) is slot:
                 del self.slots[tag]
+        if closed:  # after the slot is gone, so the redraw it asks for gets a drawer of its own
+            await stop_if_closed(context, chat_id, thread_id)
 
 
 async def _render_ahead(

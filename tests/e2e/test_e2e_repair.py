@@ -13,9 +13,11 @@ import random
 import re
 import signal
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import Table, board_of, buttons, hand_of, play_move, player_to_act, start_game, table
@@ -119,6 +121,18 @@ async def _hands_redrawn(sandbox: ControlClient, t: Table, after: int, timeout: 
             if item["method"] in HAND_CALLS and item["chat_id"] in players:
                 seen[item["chat_id"]] = max(seen.get(item["chat_id"], 0.0), item["t"] + item["duration"])
     return max(seen.values())
+
+
+@pytest.fixture(autouse=True)
+def _leaves_the_system_running(harness: Harness) -> Iterator[None]:
+    """Whatever happens in a test here, the session's system goes on for the next tests: Redis answering, and
+    the bot running normally (not stopped at a stop point, not with one armed)."""
+    yield
+    if harness.redis is not None and not harness.redis.running:
+        harness.start_redis()
+    assert harness.bot is not None
+    if STOP_AT in harness.bot.extra_env or harness.bot.stopped():
+        harness.restart_bot(kill=True, env={STOP_AT: None})
 
 
 async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up_to_date(
