@@ -119,7 +119,7 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
     """Redraw the live board in place; post a new board if it cannot be edited (deleted, or still the
     lobby's text message after a crash)."""
     await _refresh(context, record, state)
-    stop_point("board-drawn")  # tests kill the bot here: the board is new, the hands are not yet
+    stop_point("board-drawn", record.chat_id)  # tests kill the bot here: the board is new, the hands are not yet
 
 
 async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:

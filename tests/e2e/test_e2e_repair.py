@@ -139,7 +139,7 @@ async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up
     sandbox: ControlClient, harness: Harness
 ) -> None:
     t = await _game_in_progress(sandbox)
-    harness.restart_bot(kill=False, env={STOP_AT: "board-drawn"})
+    harness.restart_bot(kill=False, env={STOP_AT: f"board-drawn@{t.chat_id}"})
     before = await _hands(sandbox, harness, t)
     await _press_a_move(sandbox, t, random.Random(5))  # the board is redrawn, then the bot stops
     board = board_of(await sandbox.messages(t.chat_id))
@@ -164,7 +164,7 @@ async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_a
     sandbox: ControlClient, harness: Harness
 ) -> None:
     t = await _game_in_progress(sandbox)
-    harness.restart_bot(kill=False, env={STOP_AT: "board-drawn"})
+    harness.restart_bot(kill=False, env={STOP_AT: f"board-drawn@{t.chat_id}"})
     before = await _hands(sandbox, harness, t)
     unavailable = len(_log_lines(harness, "Redis is unavailable"))
     await _press_a_move(sandbox, t, random.Random(5))
