@@ -3,6 +3,7 @@ messages on behalf of a chat, deleted messages, and member lookups by a bot that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -10,8 +11,6 @@ import pytest
 from telegram import Bot, InputMediaPhoto
 from telegram.constants import ChatMemberStatus
 from telegram.error import BadRequest, ChatMigrated, Forbidden
-
-from tests.sandbox.conftest import png_bytes
 
 
 async def _post(client: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
@@ -89,11 +88,11 @@ async def test_only_basic_groups_migrate(world: Any, client: httpx.AsyncClient) 
     ],
 )
 async def test_a_bot_removed_from_a_group_is_told_so_by_every_call(
-    bot: Bot, world: Any, client: httpx.AsyncClient, kind: str, status: str, text: str
+    bot: Bot, world: Any, client: httpx.AsyncClient, kind: str, status: str, text: str, make_png: Callable[..., bytes]
 ) -> None:
     owner, member = await world.user("O"), await world.user("M")
     group = await world.group("G", [member], creator=owner["id"], type=kind)
-    board = await bot.send_photo(group["id"], png_bytes(4, 4))
+    board = await bot.send_photo(group["id"], make_png(4, 4))
     await _drain(bot)
     await _post(client, f"/sandbox/chats/{group['id']}/bot", {"status": status})
     [update] = await _drain(bot)
@@ -103,8 +102,8 @@ async def test_a_bot_removed_from_a_group_is_told_so_by_every_call(
     assert change.new_chat_member.status == status
     for call in (
         bot.send_message(group["id"], "x"),
-        bot.send_photo(group["id"], png_bytes(4, 4)),
-        bot.edit_message_media(InputMediaPhoto(png_bytes(5, 5)), chat_id=group["id"], message_id=board.message_id),
+        bot.send_photo(group["id"], make_png(4, 4)),
+        bot.edit_message_media(InputMediaPhoto(make_png(5, 5)), chat_id=group["id"], message_id=board.message_id),
         bot.get_chat(group["id"]),
     ):
         with pytest.raises(Forbidden) as caught:
@@ -120,10 +119,12 @@ async def test_a_bot_removed_from_a_group_is_told_so_by_every_call(
     assert (await bot.send_message(group["id"], "سلام دوباره")).chat.id == group["id"]
 
 
-async def test_a_restricted_bot_may_not_send_but_may_edit(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
+async def test_a_restricted_bot_may_not_send_but_may_edit(
+    bot: Bot, world: Any, client: httpx.AsyncClient, make_png: Callable[..., bytes]
+) -> None:
     owner = await world.user("O")
     group = await world.group("G", [], creator=owner["id"])
-    board = await bot.send_photo(group["id"], png_bytes(4, 4))
+    board = await bot.send_photo(group["id"], make_png(4, 4))
     await _drain(bot)
     await _post(client, f"/sandbox/chats/{group['id']}/bot", {"status": "restricted"})
     [update] = await _drain(bot)
@@ -133,7 +134,7 @@ async def test_a_restricted_bot_may_not_send_but_may_edit(bot: Bot, world: Any, 
     with pytest.raises(BadRequest, match=r"(?i)not enough rights to send text messages to the chat"):
         await bot.send_message(group["id"], "x")
     with pytest.raises(BadRequest, match=r"(?i)not enough rights to send photos to the chat"):
-        await bot.send_photo(group["id"], png_bytes(4, 4))
+        await bot.send_photo(group["id"], make_png(4, 4))
     await bot.edit_message_caption(chat_id=group["id"], message_id=board.message_id, caption="هنوز")
 
 
@@ -180,12 +181,12 @@ async def test_messages_on_behalf_of_the_group_or_a_channel(bot: Bot, world: Any
 
 
 async def test_users_delete_messages_and_replies_to_them_need_allow_sending_without_reply(
-    bot: Bot, world: Any, client: httpx.AsyncClient
+    bot: Bot, world: Any, client: httpx.AsyncClient, make_png: Callable[..., bytes]
 ) -> None:
     admin, member, other = await world.user("A"), await world.user("M"), await world.user("X")
     group = await world.group("G", [member, other], admins=[admin])
     command = await world.say(group["id"], member, "/stats")
-    board = await bot.send_photo(group["id"], png_bytes(4, 4))
+    board = await bot.send_photo(group["id"], make_png(4, 4))
     path = f"/sandbox/chats/{group['id']}/messages"
     assert (await _post(client, f"{path}/{command['message_id']}/delete", {"by": other["id"]})).status_code == 400
     assert (await _post(client, f"{path}/{command['message_id']}/delete", {"by": member["id"]})).status_code == 200
