@@ -15,14 +15,13 @@ from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.messages import board, hands, keyboards, texts
-from bot.messages.lobby_message import show_lobby
 from bot.messages.redraw import open_menu, redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
 from bot.runtime.recovery import heal
 from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord, StaleVersion
-from bot.services import locked_game, services, where
+from bot.services import locked_game, services, when_unlocked, where
 from rules import GAMES, IllegalAction, NotYourTurn
 
 log = logging.getLogger(__name__)
@@ -170,9 +169,10 @@ async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
         if record is None or record.phase not in ("playing", "finished") or record.state is None:
             if record is not None and record.phase == "lobby":
-                await svc.store.clear_live_message(chat_id, thread_id)
-                await show_lobby(context, record)
+                await svc.store.clear_live_message(chat_id, thread_id)  # the drawer posts it anew
+                await redraw(context, record, again=True)
             elif message is not None:
-                await message.reply_text(texts.NO_GAME)
+                await when_unlocked(lambda: message.reply_text(texts.NO_GAME))
             return
-        await board.post(context, record, board.load_state(record))
+        await board.ask_repost(context, record)
+        await redraw(context, record, again=True)

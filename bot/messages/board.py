@@ -115,6 +115,15 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
     return message
 
 
+async def ask_repost(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    """/board: the chat's drawer posts the board anew at the bottom of the chat, as for a board that cannot
+    be edited (and the old one loses its buttons)."""
+    store = services(context).store
+    live = await store.live_message(record.chat_id, record.thread_id)
+    if live is not None:
+        await store.set_live_message(record.chat_id, record.thread_id, live.message_id, UNEDITABLE)
+
+
 async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     """Redraw the live board in place; post a new board if it cannot be edited (deleted, or still the
     lobby's text message after a crash)."""
