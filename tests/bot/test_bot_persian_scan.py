@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.games import PRESENTERS, Presenter
-from bot.messages.menus import menu_items
+from bot.messages.keyboards import game_menu
 from rules import GAMES
 
 LATIN = re.compile(r"[A-Za-z0-9]")
@@ -46,18 +46,20 @@ def _option_sets(game_id: str) -> list[Any]:
 
 
 def _menu_labels(presenter: Presenter, codes: list[str], view: Any) -> Iterator[tuple[str, str]]:
-    """Every (key, label) of every menu level the codes open, as the bot builds them."""
-    prefixes = [""]
-    seen: set[str] = set()
-    while prefixes:
-        prefix = prefixes.pop()
-        for item in menu_items(codes, prefix, presenter.root_depth):
-            if item.key in seen:
-                continue
-            seen.add(item.key)
-            yield item.key, presenter.menu_label(item.key.split("."), view)
-            if any(code.startswith(item.key + ".") for code in codes):
-                prefixes.append(item.key)
+    """Every (data, label) of every menu level the codes open, as the bot shows them (levels with one
+    choice skipped, chains of them labelled whole)."""
+    if not codes:
+        return
+    levels, seen = [""], {""}
+    while levels:
+        markup = game_menu(presenter.game_id, 1, codes, levels.pop(), view)
+        for button in (b for row in markup.inline_keyboard for b in row):
+            data = str(button.callback_data)
+            yield data, button.text
+            key = data.split(":", 3)[3]
+            if data.startswith("n:") and key not in seen:
+                seen.add(key)
+                levels.append(key)
 
 
 def _texts(game_id: str) -> Iterator[tuple[str, str]]:
