@@ -15,7 +15,7 @@ own level instead, with its preview and the confirm button.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 
@@ -88,6 +88,28 @@ class Menu:
     root_depth: Callable[[str], int]
     confirm: bool = False
     flat: int = 0
+    # the tree of nodes, built once: each node's level below it, and the moves under it
+    _levels: dict[str, list[MenuItem]] = field(init=False, repr=False, compare=False)
+    _moves: dict[str, list[str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        levels: dict[str, dict[str, bool]] = {}
+        moves: dict[str, list[str]] = {"": list(self.codes)}
+        for code in self.codes:
+            parts = code.split(".")
+            above = ""
+            for depth in range(min(self.root_depth(parts[0]), len(parts)), len(parts) + 1):
+                key = ".".join(parts[:depth])
+                level = levels.setdefault(above, {})
+                level[key] = level.get(key, False) or key == code
+                if key != code:
+                    moves.setdefault(key, []).append(code)
+                above = key
+        built = {
+            above: [MenuItem(key, is_action) for key, is_action in level.items()] for above, level in levels.items()
+        }
+        object.__setattr__(self, "_levels", built)
+        object.__setattr__(self, "_moves", moves)
 
     @classmethod
     def of(cls, layout: Layout, codes: Sequence[str]) -> Menu:
@@ -95,10 +117,11 @@ class Menu:
         return cls(codes, layout.root_depth, layout.confirm_moves, layout.menu_flat)
 
     def items(self, prefix: str) -> list[MenuItem]:
-        return menu_items(self.codes, prefix, self.root_depth)
+        """The nodes one level below the node ``prefix`` ("" the first level), before any is skipped."""
+        return self._levels.get(prefix, [])
 
     def _below(self, prefix: str) -> list[str]:
-        return [c for c in self.codes if not prefix or c.startswith(prefix + ".")]
+        return self._moves.get(prefix, [])
 
     def _is_flat(self, prefix: str) -> bool:
         return not self.confirm and 0 < len(self._below(prefix)) <= self.flat
@@ -162,8 +185,8 @@ class Menu:
         if prefix in self.codes:
             if not self.confirm:
                 return False
-            above = parent(prefix, self.root_depth)
-            return above is not None and len(self.items(above)) == 1  # reached through a skipped level
+            above = parent(prefix, self.root_depth) or ""  # a first-level move ("" above) is played from there
+            return bool(above) and len(self.items(above)) == 1  # reached through a skipped level
         parts = prefix.split(".")
         if len(parts) < self.root_depth(parts[0]) or len(self.items(prefix)) < 2:
             return False

@@ -91,6 +91,9 @@ def test_a_confirmed_game_plays_from_the_level_above_and_confirms_what_a_skip_re
     assert menu.presses("t.2_0.0.n") == ["t.2_0.0.n", "t.2_0.0.n"]
     assert menu.presses("t.1_0.1.n") == ["t.1_0", "t.1_0.1.n", "t.1_0.1.n"]
     assert Menu(["t.1_0.0.n"], carc_depth, confirm=True).top() == "t.1_0.0.n"  # the only move: confirm it
+    first_level = Menu(["a.b", "c.d.e"], carc_depth, confirm=True)  # a move of the first level plays from it
+    assert [c.plays for c in first_level.choices("")] == [True, False] and not first_level.shows("a.b")
+    assert first_level.shows("c.d.e") and first_level.presses("c.d.e") == ["c.d.e", "c.d.e"]
 
 
 def test_only_the_levels_shown_pass_as_menu_data() -> None:
