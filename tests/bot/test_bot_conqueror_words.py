@@ -61,6 +61,19 @@ def test_buttons_name_camps_in_persian() -> None:
     assert presenter.menu_label(["m", "D4", "A6"], view) == "به ب۶"
 
 
+def test_a_button_that_skips_levels_says_the_whole_action() -> None:
+    view = GAME.view(GAME.setup(2, 3), None)
+    label = presenter.chain_label
+    assert label([["m"], ["m", "D4"]], view) == "➡️ حرکت از س۴"  # one piece to move: its targets come next
+    assert label([["m"], ["m", "D4"], ["m", "D4", "A6"]], view) == "➡️ از س۴ به ب۶"
+    assert label([["m", "D4"], ["m", "D4", "A6"]], view) == "از س۴ به ب۶"
+    assert label([["c"], ["c", "B0"]], view) == "🏰 قلعه در ج۰"
+    assert label([["w"], ["w", "D4"], ["w", "D4", "A6"]], view) == "🧱 دیوار س۴ و ب۶"
+    assert label([["w", "D4"], ["w", "D4", "A6"]], view) == "🧱 س۴ و ب۶"
+    assert label([["e"], ["e", "D4"]], view) == "⬆️ ورود به قلعهٔ س۴"
+    assert label([["l"], ["l", "D4"]], view) == "⬇️ خروج از قلعهٔ س۴"
+
+
 def test_the_picture_of_a_menu_marks_the_camps_it_offers() -> None:
     state, _ = _play(3, 80)  # round 2: pieces to move, castles to build
     view = GAME.view(state, None)
