@@ -54,7 +54,7 @@ class ConquerorPresenter:
     confirm_moves = False
     # a level of at most this many moves lists them whole (a wall or a move in one press after its kind, or
     # at once when the whole turn offers few): without it most actions took 3 presses (bench/presses.py)
-    menu_flat = 12
+    menu_flat = 16
     previews = True  # a menu of camps rings them on the board
     summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
     toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
