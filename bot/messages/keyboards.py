@@ -130,7 +130,8 @@ def menu(game_id: str, codes: Sequence[str]) -> Menu:
     return Menu.of(PRESENTERS[game_id], codes)
 
 
-def _label(game_id: str, choice: Choice, view: Any) -> str:
+def button_label(game_id: str, choice: Choice, view: Any) -> str:
+    """A menu button's text: its node's label, or the whole chain's when it skips levels."""
     presenter = PRESENTERS[game_id]
     paths = [item.key.split(".") for item in choice.chain]
     return presenter.menu_label(paths[0], view) if len(paths) == 1 else presenter.chain_label(paths, view)
@@ -161,7 +162,7 @@ def game_menu(
         buttons.append(InlineKeyboardButton(CONFIRM, callback_data=checked_data(f"{act}:{version}:{prefix}")))
     for choice in levels.choices(prefix):
         data = checked_data(f"{act if choice.plays else nav}:{version}:{choice.key}")
-        buttons.append(InlineKeyboardButton(_label(game_id, choice, view), callback_data=data))
+        buttons.append(InlineKeyboardButton(button_label(game_id, choice, view), callback_data=data))
     rows = _rows(buttons, presenter.menu_columns(prefix))
     up = levels.back(prefix)
     if up is not None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.games import PRESENTERS, Presenter
-from bot.messages.keyboards import game_menu
+from bot.messages import keyboards
 from rules import GAMES
 
 LATIN = re.compile(r"[A-Za-z0-9]")
@@ -46,20 +46,16 @@ def _option_sets(game_id: str) -> list[Any]:
 
 
 def _menu_labels(presenter: Presenter, codes: list[str], view: Any) -> Iterator[tuple[str, str]]:
-    """Every (data, label) of every menu level the codes open, as the bot shows them (levels with one
+    """Every (key, label) of every menu level the codes open, as the bot labels them (levels with one
     choice skipped, chains of them labelled whole)."""
-    if not codes:
-        return
-    levels, seen = [""], {""}
+    menu = keyboards.menu(presenter.game_id, codes)
+    levels, seen = [menu.top()], {menu.top()}
     while levels:
-        markup = game_menu(presenter.game_id, 1, codes, levels.pop(), view)
-        for button in (b for row in markup.inline_keyboard for b in row):
-            data = str(button.callback_data)
-            yield data, button.text
-            key = data.split(":", 3)[3]
-            if data.startswith("n:") and key not in seen:
-                seen.add(key)
-                levels.append(key)
+        for choice in menu.choices(levels.pop()):
+            yield choice.key, keyboards.button_label(presenter.game_id, choice, view)
+            if not choice.plays and choice.key not in seen:
+                seen.add(choice.key)
+                levels.append(choice.key)
 
 
 def _texts(game_id: str) -> Iterator[tuple[str, str]]:
