@@ -150,8 +150,8 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
             return
         seat, state = checked
         codes = hands.private_codes(record, state, seat) if private else hands.group_codes(record, state)[0]
-        if menu and rest and not any(code == rest or code.startswith(rest + ".") for code in codes):
-            await answer(query, texts.ILLEGAL, alert=True)  # no choice of theirs lies under this menu
+        if menu and not keyboards.menu(record.game_id, codes).shows(rest):
+            await answer(query, texts.ILLEGAL, alert=True)  # no level of their menu: forged
         elif not menu and rest not in codes:
             await answer(query, texts.ILLEGAL, alert=True)
         elif not menu:

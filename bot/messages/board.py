@@ -85,9 +85,12 @@ def keyboard(
 
 
 async def picture(record: GameRecord, state: Any, prefix: str = "") -> tuple[bytes, str]:
-    """Render off the event loop: drawing takes milliseconds that other chats should not wait for."""
+    """Render off the event loop: drawing takes milliseconds that other chats should not wait for. ``prefix``
+    is the menu level shown ("" the one the menu opens on), for a game whose picture previews the choice."""
     view = GAMES[record.game_id].view(state, None)
     presenter = PRESENTERS[record.game_id]
+    if presenter.previews and not prefix:
+        prefix = keyboards.menu(record.game_id, hands.group_codes(record, state)[0]).top()
     key = (record.game_id, record.version, None, prefix)
     return await pictures.render(key, lambda: presenter.picture(view, names(record), prefix))
 
