@@ -268,32 +268,39 @@ def report(game_id: str, players: int, games: list[Played], seconds: float) -> N
     sys.stdout.flush()
 
 
-async def main(games: int, game_ids: list[str], counts: list[int] | None, scale: float, at_once: int) -> None:
+async def batch(game_id: str, players: int, games: range, scale: float) -> tuple[list[Played], dict[str, Any]]:
+    """Games ``games`` of a game and player count, all at once, in a system of their own (the sandbox keeps
+    every picture it was sent, so a fresh one for each batch keeps its memory bounded); returns them and the
+    sandbox's rate limits."""
     with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True, time_scale=scale) as harness:
         store = Store.from_url(harness.redis_url)
-        async with ControlClient(harness.url, timeout=120) as client, following(client) as watcher:
-            limits = (await client.config())["rate_limits"]
-            print(
-                f"{games} games per game and player count; sandbox: time scale {scale:g}, group "
-                f"{limits['group_per_minute']}/min, edits count as messages: {limits['edits_count_as_messages']}"
-            )
-            gate = asyncio.Semaphore(at_once)
-            tables = 0
-            for game_id in game_ids:
-                game = GAMES[game_id]
-                for players in range(game.min_players, game.max_players + 1):
-                    if counts and players not in counts:
-                        continue
-                    started = time.monotonic()
+        try:
+            async with ControlClient(harness.url, timeout=120) as client, following(client) as watcher:
+                limits = (await client.config())["rate_limits"]
+                tables = [one_table(client, watcher, store, game_id, players, n, i) for i, n in enumerate(games)]
+                return list(await asyncio.gather(*tables)), limits
+        finally:
+            await store.close()
 
-                    async def one(n: int, index: int, game_id: str = game_id, players: int = players) -> Played:
-                        async with gate:
-                            return await one_table(client, watcher, store, game_id, players, n, index)
 
-                    results = await asyncio.gather(*(one(n, tables + n) for n in range(games)))
-                    tables += games
-                    report(game_id, players, list(results), time.monotonic() - started)
-        await store.close()
+async def main(games: int, game_ids: list[str], counts: list[int] | None, scale: float, at_once: int) -> None:
+    print(f"{games} games per game and player count, {at_once} at a time; sandbox time scale {scale:g}")
+    told = False
+    for game_id in game_ids:
+        game = GAMES[game_id]
+        for players in range(game.min_players, game.max_players + 1):
+            if counts and players not in counts:
+                continue
+            started = time.monotonic()
+            played: list[Played] = []
+            for first in range(0, games, at_once):
+                results, limits = await batch(game_id, players, range(first, min(games, first + at_once)), scale)
+                played += results
+                if not told:
+                    told = True
+                    group, edits = limits["group_per_minute"], limits["edits_count_as_messages"]
+                    print(f"sandbox limits: group {group}/min, edits count as messages: {edits}")
+            report(game_id, players, played, time.monotonic() - started)
 
 
 if __name__ == "__main__":
@@ -302,7 +309,9 @@ if __name__ == "__main__":
     parser.add_argument("--game", action="append", choices=ORDER, help="only this game (again for more)")
     parser.add_argument("--players", help="only these player counts, e.g. 2,3,4")
     parser.add_argument("--time-scale", type=float, default=0.05, help="the sandbox's Telegram clock")
-    parser.add_argument("--at-once", type=int, default=6, help="games played at the same time")
+    parser.add_argument(
+        "--at-once", type=int, default=6, help="games played at the same time, in a system of their own"
+    )
     args = parser.parse_args()
     chosen = [g for g in ORDER if not args.game or g in args.game]
     counts = [int(c) for c in args.players.split(",")] if args.players else None
