@@ -15,9 +15,9 @@ shortest way: on the group's board, or in their private chat for a private choic
 button on the way (a confirmation's, where the game asks for one), never «بازگشت». For every action:
 
 - presses: the buttons pressed for it;
-- group edits: what the bot sent or edited in the group, from before its first press until the group's
-  board showed it (and, after the last, the result): every menu level opened, the board's redraw, the
-  result message.
+- group edits: the bot's edits in the group, from before its first press until the group's board showed
+  it: every menu level opened and the board's redraw;
+- new group messages, which count against the same budget: a game's result, a board sent anew.
 
 Printed per game and player count: actions, presses per action (median, p90, max, mean) and group edits per
 action (mean, median, p90, max) against issue 14's targets; for کشورگشا also per turn (a player's actions
@@ -68,6 +68,7 @@ class Stuck(Exception):
 class Action:
     presses: int
     edits: int
+    sent: int  # new messages in the group
     turn: int  # the turn it belongs to: a player's actions in a row
 
 
@@ -80,9 +81,10 @@ class Played:
     stuck: str = ""  # what the table waited for in vain (its game counts up to there)
 
 
-def shown_in(messages: list[dict[str, Any]]) -> int:
-    """Everything the bot has sent to a chat: each message once, and each of its edits."""
-    return sum(1 + m["edits"] for m in messages if m["from_bot"])
+def shown_in(messages: list[dict[str, Any]]) -> tuple[int, int]:
+    """What the bot has sent to a chat: its messages, and their edits."""
+    mine = [m for m in messages if m["from_bot"]]
+    return len(mine), sum(m["edits"] for m in mine)
 
 
 async def until(watcher: LogWatcher, chats: list[int], found: Callable[[], Awaitable[Any]], what: str) -> Any:
@@ -201,14 +203,14 @@ async def play_game(
         code = rng.choice(codes)
         private = code in hands.private_codes(record, state, seat_to_act)
         player = next(p for p in t.players if p["id"] == record.players[seat_to_act].user_id)
-        before = shown_in(await client.messages(t.chat_id))
+        sent, edited = shown_in(await client.messages(t.chat_id))
         presses, late = await press_to(client, watcher, t, player, code, record.version, private)
         chats = [t.chat_id, player["id"]]
         await until(watcher, chats, functools.partial(board_drawn, client, store, t, record.version), f"{code} drawn")
-        edits = shown_in(await client.messages(t.chat_id)) - before
+        sent_after, edited_after = shown_in(await client.messages(t.chat_id))
         turn += seat_to_act != last_seat
         last_seat = seat_to_act
-        played.actions.append(Action(presses, edits, turn))
+        played.actions.append(Action(presses, edited_after - edited, sent_after - sent, turn))
         played.unanswered += late
 
 
@@ -258,6 +260,7 @@ def report(game_id: str, players: int, games: list[Played], seconds: float) -> N
     )
     after_one = f"; after a single press: mean {statistics.mean(one):.2f} (target 1)" if one else ""
     print(f"  group edits per action: {spread(edits)}  (target mean ≤ 2){after_one}")
+    print(f"  new group messages:     {sum(a.sent for a in actions)} (a game's result, a board sent anew)")
     if game_id in PER_TURN:
         turns: dict[tuple[int, int], list[Action]] = {}
         for g, game in enumerate(games):
