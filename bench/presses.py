@@ -15,9 +15,9 @@ shortest way: on the group's board, or in their private chat for a private choic
 button on the way (a confirmation's, where the game asks for one), never «بازگشت». For every action:
 
 - presses: the buttons pressed for it;
-- group edits: what the bot sent or edited in the group, from before its first press until the group's
-  board showed it (and, after the last, the result): every menu level opened, the board's redraw, the
-  result message.
+- group edits: the bot's edits in the group, from before its first press until the group's board showed
+  it: every menu level opened and the board's redraw;
+- new group messages, which count against the same budget: a game's result, a board sent anew.
 
 Printed per game and player count: actions, presses per action (median, p90, max, mean) and group edits per
 action (mean, median, p90, max) against issue 14's targets; for کشورگشا also per turn (a player's actions
@@ -68,6 +68,7 @@ class Stuck(Exception):
 class Action:
     presses: int
     edits: int
+    sent: int  # new messages in the group
     turn: int  # the turn it belongs to: a player's actions in a row
 
 
@@ -80,9 +81,10 @@ class Played:
     stuck: str = ""  # what the table waited for in vain (its game counts up to there)
 
 
-def shown_in(messages: list[dict[str, Any]]) -> int:
-    """Everything the bot has sent to a chat: each message once, and each of its edits."""
-    return sum(1 + m["edits"] for m in messages if m["from_bot"])
+def shown_in(messages: list[dict[str, Any]]) -> tuple[int, int]:
+    """What the bot has sent to a chat: its messages, and their edits."""
+    mine = [m for m in messages if m["from_bot"]]
+    return len(mine), sum(m["edits"] for m in mine)
 
 
 async def until(watcher: LogWatcher, chats: list[int], found: Callable[[], Awaitable[Any]], what: str) -> Any:
@@ -201,14 +203,14 @@ async def play_game(
         code = rng.choice(codes)
         private = code in hands.private_codes(record, state, seat_to_act)
         player = next(p for p in t.players if p["id"] == record.players[seat_to_act].user_id)
-        before = shown_in(await client.messages(t.chat_id))
+        sent, edited = shown_in(await client.messages(t.chat_id))
         presses, late = await press_to(client, watcher, t, player, code, record.version, private)
         chats = [t.chat_id, player["id"]]
         await until(watcher, chats, functools.partial(board_drawn, client, store, t, record.version), f"{code} drawn")
-        edits = shown_in(await client.messages(t.chat_id)) - before
+        sent_after, edited_after = shown_in(await client.messages(t.chat_id))
         turn += seat_to_act != last_seat
         last_seat = seat_to_act
-        played.actions.append(Action(presses, edits, turn))
+        played.actions.append(Action(presses, edited_after - edited, sent_after - sent, turn))
         played.unanswered += late
 
 
@@ -258,6 +260,7 @@ def report(game_id: str, players: int, games: list[Played], seconds: float) -> N
     )
     after_one = f"; after a single press: mean {statistics.mean(one):.2f} (target 1)" if one else ""
     print(f"  group edits per action: {spread(edits)}  (target mean ≤ 2){after_one}")
+    print(f"  new group messages:     {sum(a.sent for a in actions)} (a game's result, a board sent anew)")
     if game_id in PER_TURN:
         turns: dict[tuple[int, int], list[Action]] = {}
         for g, game in enumerate(games):
@@ -268,32 +271,39 @@ def report(game_id: str, players: int, games: list[Played], seconds: float) -> N
     sys.stdout.flush()
 
 
-async def main(games: int, game_ids: list[str], counts: list[int] | None, scale: float, at_once: int) -> None:
+async def batch(game_id: str, players: int, games: range, scale: float) -> tuple[list[Played], dict[str, Any]]:
+    """Games ``games`` of a game and player count, all at once, in a system of their own (the sandbox keeps
+    every picture it was sent, so a fresh one for each batch keeps its memory bounded); returns them and the
+    sandbox's rate limits."""
     with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True, time_scale=scale) as harness:
         store = Store.from_url(harness.redis_url)
-        async with ControlClient(harness.url, timeout=120) as client, following(client) as watcher:
-            limits = (await client.config())["rate_limits"]
-            print(
-                f"{games} games per game and player count; sandbox: time scale {scale:g}, group "
-                f"{limits['group_per_minute']}/min, edits count as messages: {limits['edits_count_as_messages']}"
-            )
-            gate = asyncio.Semaphore(at_once)
-            tables = 0
-            for game_id in game_ids:
-                game = GAMES[game_id]
-                for players in range(game.min_players, game.max_players + 1):
-                    if counts and players not in counts:
-                        continue
-                    started = time.monotonic()
+        try:
+            async with ControlClient(harness.url, timeout=120) as client, following(client) as watcher:
+                limits = (await client.config())["rate_limits"]
+                tables = [one_table(client, watcher, store, game_id, players, n, i) for i, n in enumerate(games)]
+                return list(await asyncio.gather(*tables)), limits
+        finally:
+            await store.close()
 
-                    async def one(n: int, index: int, game_id: str = game_id, players: int = players) -> Played:
-                        async with gate:
-                            return await one_table(client, watcher, store, game_id, players, n, index)
 
-                    results = await asyncio.gather(*(one(n, tables + n) for n in range(games)))
-                    tables += games
-                    report(game_id, players, list(results), time.monotonic() - started)
-        await store.close()
+async def main(games: int, game_ids: list[str], counts: list[int] | None, scale: float, at_once: int) -> None:
+    print(f"{games} games per game and player count, {at_once} at a time; sandbox time scale {scale:g}")
+    told = False
+    for game_id in game_ids:
+        game = GAMES[game_id]
+        for players in range(game.min_players, game.max_players + 1):
+            if counts and players not in counts:
+                continue
+            started = time.monotonic()
+            played: list[Played] = []
+            for first in range(0, games, at_once):
+                results, limits = await batch(game_id, players, range(first, min(games, first + at_once)), scale)
+                played += results
+                if not told:
+                    told = True
+                    group, edits = limits["group_per_minute"], limits["edits_count_as_messages"]
+                    print(f"sandbox limits: group {group}/min, edits count as messages: {edits}")
+            report(game_id, players, played, time.monotonic() - started)
 
 
 if __name__ == "__main__":
@@ -302,7 +312,9 @@ if __name__ == "__main__":
     parser.add_argument("--game", action="append", choices=ORDER, help="only this game (again for more)")
     parser.add_argument("--players", help="only these player counts, e.g. 2,3,4")
     parser.add_argument("--time-scale", type=float, default=0.05, help="the sandbox's Telegram clock")
-    parser.add_argument("--at-once", type=int, default=6, help="games played at the same time")
+    parser.add_argument(
+        "--at-once", type=int, default=6, help="games played at the same time, in a system of their own"
+    )
     args = parser.parse_args()
     chosen = [g for g in ORDER if not args.game or g in args.game]
     counts = [int(c) for c in args.players.split(",")] if args.players else None

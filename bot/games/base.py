@@ -45,7 +45,6 @@ class Presenter(Protocol):
     # a move is played only from the level of its last choice, whose picture previews it; one reached
     # through levels with a single choice opens a confirmation with its preview (bot/messages/menus.py)
     confirm_moves: bool
-    menu_flat: int  # a menu level with at most this many moves below it lists them all as buttons (0: never)
     previews: bool  # the board's picture follows the menu: ``picture`` draws the choice made so far
 
     @property
@@ -72,6 +71,11 @@ class Presenter(Protocol):
 
     def root_depth(self, kind: str) -> int:
         """How many segments of an action code form a first-level button (see bot/messages/menus.py)."""
+        ...
+
+    def menu_flat(self, prefix: str) -> int:
+        """The menu level ``prefix`` ("" the first) lists all the moves below it as buttons, skipping the
+        levels between, when there are at most this many (0: never)."""
         ...
 
     def menu_columns(self, prefix: str) -> int:

@@ -71,7 +71,6 @@ class CarcassonnePresenter:
     game_id = "carcassonne"
     emoji = "🏞"  # قلعه رودخان stands in forest above a river; 🏰 is کشورگشا's, 🗺 رکب's provinces
     summary = "۲ تا ۵ نفر؛ کاشی بگذارید، شهر و جاده و صومعه بسازید و آدمک‌هایتان را به کار بگیرید"
-    menu_flat = 0
     confirm_moves = True
     previews = True
     toggles = (OptionToggle("farmers", "کشاورزها (آدمک روی مزرعه؛ امتیاز مزرعه‌ها در پایان)"),)
@@ -148,6 +147,9 @@ class CarcassonnePresenter:
 
     def root_depth(self, kind: str) -> int:
         return 2  # «t.x_y»: the position is the first choice
+
+    def menu_flat(self, prefix: str) -> int:
+        return 0
 
     def menu_columns(self, prefix: str) -> int:
         return {0: 5, 1: 4}.get(prefix.count(".") if prefix else 0, 2)

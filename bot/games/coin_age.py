@@ -44,7 +44,6 @@ def _space(space_id: str) -> str:
 class CoinAgePresenter:
     game_id = "coin_age"
     emoji = "🪙"
-    menu_flat = 0
     confirm_moves = False
     previews = False
     summary = "دو نفره؛ سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
@@ -157,6 +156,11 @@ class CoinAgePresenter:
 
     def root_depth(self, kind: str) -> int:
         return 2 if kind in ("p", "y") else 1
+
+    def menu_flat(self, prefix: str) -> int:
+        """A move's level lists the moves whole («از … به …», one press after «جابجایی»); the first level
+        keeps its kinds and coins."""
+        return 20 if prefix else 0
 
     def menu_columns(self, prefix: str) -> int:
         return 2

@@ -113,7 +113,6 @@ def _connected(held: list[int], neighbours: Sequence[Sequence[int]]) -> list[int
 class CondottierePresenter:
     game_id = "condottiere"
     emoji = "⚔️"
-    menu_flat = 0
     confirm_moves = False
     previews = False
     summary = "۲ تا ۶ نفر؛ با سربازان و کارت‌های ویژه استان‌ها را تصرف کنید"
@@ -251,6 +250,9 @@ class CondottierePresenter:
 
     def root_depth(self, kind: str) -> int:
         return 1 if kind == "x" else 2
+
+    def menu_flat(self, prefix: str) -> int:
+        return 0
 
     def menu_columns(self, prefix: str) -> int:
         return 3

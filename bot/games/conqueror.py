@@ -52,9 +52,6 @@ class ConquerorPresenter:
     game_id = "conqueror"
     emoji = "🏰"
     confirm_moves = False
-    # a level of at most this many moves lists them whole (a wall or a move in one press after its kind, or
-    # at once when the whole turn offers few): without it most actions took 3 presses (bench/presses.py)
-    menu_flat = 16
     previews = True  # a menu of camps rings them on the board
     summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
     toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
@@ -164,6 +161,12 @@ class ConquerorPresenter:
 
     def root_depth(self, kind: str) -> int:
         return 1
+
+    def menu_flat(self, prefix: str) -> int:
+        """A level of few moves lists them whole: the whole turn on the first level (up to 16, two to a row),
+        a kind's moves below it (up to 24, three to a row: a wall or a move in one press after its kind).
+        Without it most actions took three presses (bench/presses.py)."""
+        return 24 if prefix else 16
 
     def menu_columns(self, prefix: str) -> int:
         """Kinds (or moves listed whole) in twos, a move's or a wall's list in threes, camps in fours."""

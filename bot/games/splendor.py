@@ -96,7 +96,6 @@ class SplendorHands:
 class SplendorPresenter:
     game_id = "splendor"
     emoji = "💎"
-    menu_flat = 0
     confirm_moves = False
     previews = False
     summary = "۲ تا ۴ نفر؛ جواهر جمع کنید، کارت بخرید، اشراف‌زادگان را به خانه بیاورید"
@@ -188,6 +187,9 @@ class SplendorPresenter:
 
     def root_depth(self, kind: str) -> int:
         return _ROOT_DEPTH.get(kind, 1)
+
+    def menu_flat(self, prefix: str) -> int:
+        return 0
 
     def menu_columns(self, prefix: str) -> int:
         """Sets of tokens and the first level in threes; a level of cards one per row, numbered top down as

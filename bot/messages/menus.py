@@ -66,14 +66,18 @@ class Choice:
         return self.chain[-1].key
 
 
+def never(prefix: str) -> int:
+    """No level lists its moves whole."""
+    return 0
+
+
 class Layout(Protocol):
     """What a game's presenter says about the shape of its menus (bot/games/base.py)."""
 
     @property
     def confirm_moves(self) -> bool: ...
 
-    @property
-    def menu_flat(self) -> int: ...
+    def menu_flat(self, prefix: str) -> int: ...
 
     def root_depth(self, kind: str) -> int: ...
 
@@ -81,13 +85,13 @@ class Layout(Protocol):
 @dataclass(frozen=True, slots=True)
 class Menu:
     """One seat's menu over its legal action codes. ``confirm``: the game confirms moves (see above).
-    ``flat``: a level with at most this many moves below it shows them all as buttons, the levels between
-    skipped (0: never)."""
+    ``flat(prefix)``: the level ``prefix`` shows the moves below it all as buttons, the levels between
+    skipped, when there are at most that many (0: never)."""
 
     codes: Sequence[str]
     root_depth: Callable[[str], int]
     confirm: bool = False
-    flat: int = 0
+    flat: Callable[[str], int] = never
     # the tree of nodes, built once: each node's level below it, and the moves under it
     _levels: dict[str, list[MenuItem]] = field(init=False, repr=False, compare=False)
     _moves: dict[str, list[str]] = field(init=False, repr=False, compare=False)
@@ -124,7 +128,7 @@ class Menu:
         return self._moves.get(prefix, [])
 
     def _is_flat(self, prefix: str) -> bool:
-        return not self.confirm and 0 < len(self._below(prefix)) <= self.flat
+        return not self.confirm and 0 < len(self._below(prefix)) <= self.flat(prefix)
 
     def chain(self, item: MenuItem) -> tuple[MenuItem, ...]:
         """``item`` and the nodes below it while each level has one choice only."""

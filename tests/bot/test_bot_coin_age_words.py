@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.games.coin_age import presenter
+from bot.messages import keyboards
 from rules import GAMES
 from rules.coin_age import CoinAgeOptions
 from rules.coin_age.model import Captured, GameEnded, Moved, Paid, Placed, Tossed, TurnEnded, coin
@@ -116,3 +117,23 @@ def test_a_button_that_skips_levels_says_the_whole_move() -> None:
     moved = presenter.chain_label([["m"], ["m", a.id], ["m", a.id, b.id]], VIEW)
     assert moved == f"↔️ جابجایی از {a.name} به {b.name}"
     assert presenter.chain_label([["m", a.id], ["m", a.id, b.id]], VIEW) == f"از {a.name} به {b.name}"
+
+
+def test_a_move_is_one_press_after_its_kind() -> None:
+    """«جابجایی» lists every move whole, «از … به …»: no level of sources in between."""
+    state, rng = GAME.setup(2, 5), random.Random(5)
+    codes = _codes(state)
+    while len({c.split(".")[1] for c in codes if c.startswith("m.")}) < 2:  # pieces on two spaces to move
+        state = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn))).state
+        codes = _codes(state)
+    view = GAME.view(state, None)
+    menu = keyboards.menu("coin_age", codes)
+    assert "m" in [c.key for c in menu.choices("")]  # the first level keeps the kinds and the coins
+    moves = menu.choices("m")
+    assert [c.key for c in moves] == [c for c in codes if c.startswith("m.")] and all(c.plays for c in moves)
+    labels = [keyboards.button_label("coin_age", c, view) for c in moves]
+    assert all(label.startswith("از ") and " به " in label for label in labels), labels
+
+
+def _codes(state: object) -> list[str]:
+    return [GAME.encode(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]

@@ -82,7 +82,7 @@ def test_the_picture_of_a_menu_marks_the_camps_it_offers() -> None:
     assert marks(view, "") == (set(), None)  # the kinds of action: no place yet
     assert marks(view, "c") == ({c.split(".")[1] for c in codes if c.startswith("c.")}, None)
     moves = [c for c in codes if c.startswith("m.")]
-    assert len(moves) <= presenter.menu_flat  # listed whole: both camps of every move are ringed
+    assert len(moves) <= presenter.menu_flat("m")  # listed whole: both camps of every move are ringed
     assert marks(view, "m") == ({camp for c in moves for camp in c.split(".")[1:]}, None)
     assert presenter.previews
     plain = presenter.picture(view, NAMES)
@@ -94,7 +94,7 @@ def test_a_source_s_level_rings_its_targets_and_the_source() -> None:
     view = GAME.view(state, None)
     codes = list(view.legal)
     walls = [c for c in codes if c.startswith("w.")]
-    assert len(walls) > presenter.menu_flat  # too many to list whole: a camp first, then its neighbour
+    assert len(walls) > presenter.menu_flat("w")  # too many to list whole: a camp first, then its neighbour
     camp = walls[0].split(".")[1]
     assert marks(view, f"w.{camp}") == ({c.split(".")[2] for c in walls if c.startswith(f"w.{camp}.")}, camp)
 
@@ -103,7 +103,7 @@ def test_few_moves_are_listed_whole_at_once() -> None:
     state, _ = _play(1, 60)
     view = GAME.view(state, None)
     menu = keyboards.menu("conqueror", list(view.legal))
-    assert len(view.legal) <= presenter.menu_flat
+    assert len(view.legal) <= presenter.menu_flat("")
     labels = [keyboards.game_menu("conqueror", 1, list(view.legal), "", view).inline_keyboard]
     texts = [b.text for rows in labels for row in rows for b in row]
     assert all(c.plays for c in menu.choices("")) and len(texts) == len(view.legal)

@@ -107,13 +107,16 @@ def test_only_the_levels_shown_pass_as_menu_data() -> None:
 
 def test_a_level_of_few_moves_lists_them_whole() -> None:
     codes = ["m.A1.A2", "m.A1.B1", "m.B2.B3", "w.A1.A2", "w.B2.B3", "w.B2.C1", "c.A1", "x"]
-    menu = Menu(codes, depth, flat=3)
+    menu = Menu(codes, depth, flat=lambda prefix: 3)
     assert [c.key for c in menu.choices("")] == ["m", "w", "c.A1", "x"]
     assert [(c.key, c.plays) for c in menu.choices("m")] == [("m.A1.A2", True), ("m.A1.B1", True), ("m.B2.B3", True)]
     assert [i.key for i in menu.choices("m")[2].chain] == ["m.B2", "m.B2.B3"]
     assert not menu.shows("m.A1") and not menu.shows("w.B2") and menu.shows("m")
     assert menu.presses("w.B2.C1") == ["w", "w.B2.C1"]
-    assert [c.key for c in Menu(codes, depth, flat=8).choices("")] == codes  # everything in one level
+    assert [c.key for c in Menu(codes, depth, flat=lambda prefix: 8).choices("")] == codes  # everything in one level
+    below = Menu(codes, depth, flat=lambda prefix: 3 if prefix else 0)  # the first level keeps its kinds
+    assert [c.key for c in below.choices("")] == ["m", "w", "c.A1", "x"]
+    assert [c.key for c in below.choices("w")] == ["w.A1.A2", "w.B2.B3", "w.B2.C1"]
 
 
 def _walk(game_id: str, state: object) -> int:
