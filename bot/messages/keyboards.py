@@ -7,6 +7,7 @@ Callback data forms:
   ``new:<game>``                 open a lobby for a game (from /new without a game)
   ``s:<setting>:<value>``        change a setting (/settings, bot/handlers/admin.py)
   ``again:<version>``            play again after the result    ``q:<seed>:<user>:y|n``  confirm /leave
+  ``u:on`` / ``u:off``           one's own turn notices, in the private chat (bot/handlers/notify.py)
 """
 
 from __future__ import annotations
@@ -60,11 +61,13 @@ PATTERNS = {
     "private_action": rf"^h:{_PRIVATE}:(?P<rest>{_CODE})\Z",
     "private_menu": rf"^k:{_PRIVATE}:(?P<rest>{_PREFIX})\Z",
     "quit": rf"^q:{_SEED}:{_USER}:[yn]\Z",
+    "notices": r"^u:(?:on|off)\Z",
 }
 
 # Where each kind of button is ever shown, so where a press of it may come from: the board, the lobby, the
 # game picker (/new), /settings, the result's "play again" and the /leave confirmation are group messages;
-# a player's hand is a private message (bot/messages/hands.py). Checked by bot/handlers/guards.py.
+# a player's hand and their turn notices are private messages (bot/messages/hands.py, notices.py). Checked by
+# bot/handlers/guards.py.
 SHOWN_IN: dict[str, Literal["group", "private"]] = {
     "action": "group",
     "menu": "group",
@@ -76,6 +79,7 @@ SHOWN_IN: dict[str, Literal["group", "private"]] = {
     "private_action": "private",
     "private_menu": "private",
     "quit": "group",
+    "notices": "private",
 }
 
 

@@ -41,7 +41,21 @@ MAINTENANCE_OFF = "حالت نگهداری خاموش شد؛ بازی‌های �
 MAINTENANCE_USAGE = "به این شکل: <code>/maintenance on</code> یا <code>/maintenance off</code>"
 BROADCAST_USAGE = "به این شکل: <code>/broadcast متن پیام</code>"
 BROADCAST_DONE = "پیام به {groups} گروه فرستاده شد."
-REMINDER = "⏰ {who}، نیمی از زمان نوبتت گذشته است؛ {left} مانده."
+
+# Turn notices (bot/messages/notices.py): the one notification a player gets when the game waits for them
+TURN_NOTICE = "{emoji} نوبت شماست — <b>{game}</b>{where}"
+TURN_REMINDER = "⏰ {left} از زمان نوبت شما مانده — <b>{game}</b>{where}"
+IN_GROUP = " در «{chat}»"
+CHOOSE_IN_HAND = "👆 انتخابتان را با دکمه‌های دستتان، همین بالا، بکنید."
+TURN_IN_GROUP = "🔔 {who}، نوبت شماست."
+REMINDER_IN_GROUP = "⏰ {who}، نوبت شماست و {left} از زمانتان مانده."
+GO_TO_GAME = "رفتن به بازی"
+NOTICES_OFF = "🔕 یادآوری نفرست"
+NOTICES_ON = "🔔 یادآوری بفرست"
+NOTICES_TURNED_OFF = "دیگر برای نوبت‌هایتان پیامی نمی‌فرستم. هر وقت خواستید، با /notify دوباره روشنش کنید."
+NOTICES_TURNED_ON = "از این پس هر وقت نوبت شما شود، این‌جا خبرتان می‌کنم."
+NOTICES_ARE_ON = "🔔 یادآوری نوبت روشن است: هر وقت بازی منتظر شما باشد، این‌جا خبرتان می‌کنم."
+NOTICES_ARE_OFF = "🔕 یادآوری نوبت خاموش است: وقتی نوبت شما شود، پیامی نمی‌فرستم."
 TIMED_OUT = "⏰ زمان {who} تمام شد؛ ربات حرکت پیش‌فرض را انجام داد."
 GONE = {
     "timeouts": "🚫 {who} پس از چند بار تمام شدن پیاپی زمانش از بازی کنار گذاشته شد.",
@@ -124,7 +138,8 @@ HELP = (
     "/pause و /resume — توقف و ادامهٔ زمان‌سنج نوبت (مدیران گروه)\n"
     "/games — فهرست بازی‌ها\n"
     "/rules — قوانین بازی (مثلاً <code>/rules coin_age</code>)\n"
-    "/stats — جدول بازیکنان این گروه؛ در گفتگوی خصوصی /mystats کارنامهٔ خودتان\n\n"
+    "/stats — جدول بازیکنان این گروه؛ در گفتگوی خصوصی /mystats کارنامهٔ خودتان\n"
+    "/notify — در گفتگوی خصوصی: روشن یا خاموش کردن پیامِ «نوبت شماست»\n\n"
     "بازی با دکمه‌های زیر تصویر صفحه پیش می‌رود؛ فقط کسی که نوبتش است می‌تواند حرکت کند.\n"
     "هر بازیکن یک بار باید ربات را در گفتگوی خصوصی «شروع» کند.\n"
     "اگر ربات دیگری هم در گروه هست، دستور را با نام این ربات بفرستید، مثلاً <code>/new@{bot}</code>: تلگرام"
@@ -151,6 +166,7 @@ GROUP_COMMANDS = [
 PRIVATE_COMMANDS = [
     ("start", "شروع و خوش‌آمد"),
     ("mystats", "کارنامهٔ من"),
+    ("notify", "یادآوری نوبت: روشن یا خاموش"),
     ("games", "فهرست بازی‌ها"),
     ("rules", "قوانین بازی"),
     ("help", "راهنما"),

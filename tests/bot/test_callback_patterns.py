@@ -15,6 +15,7 @@ from bot.app import BUTTONS
 from bot.games import PLAYABLE
 from bot.handlers.admin import settings_keyboard
 from bot.handlers.guards import ButtonHandler, pressed_where_shown
+from bot.handlers.notify import switch_button
 from bot.messages import keyboards
 from bot.messages.keyboards import MAX_CALLBACK, PATTERNS, SHOWN_IN, game_menu, game_picker, lobby, parse_private
 from bot.runtime.group_settings import GroupSettings
@@ -90,6 +91,8 @@ def _made() -> dict[str, set[str]]:
     # the result's button (bot/messages/board.py) and the /leave confirmation (bot/handlers/lobby.py)
     everything |= {f"again:{v}" for v in (1, BIGGEST_VERSION)}
     everything |= {f"q:{seed}:{user}:{c}" for seed in (0, BIGGEST_SEED) for user in (1, 2**52) for c in "yn"}
+    # a turn notice's switch, and /notify's (bot/handlers/notify.py)
+    everything |= {str(switch_button(on).callback_data) for on in (True, False)}
     for data in everything:
         kinds = kinds_matching(data)
         assert len(kinds) == 1, (data, kinds)

@@ -161,6 +161,8 @@ async def test_a_muted_bot_noticed_by_a_refused_reminder_stops_the_game_without_
     t = await table(sandbox)
     await set_timer(sandbox, t, 3)
     await start_game(sandbox, t)
+    for player in t.players:  # the bot cannot remind them in private: the reminder mentions them in the group
+        await sandbox.block(player["id"])
     seq = (await sandbox.log())["next"]
     await sandbox.bot_status(t.chat_id, "restricted", by=t.players[0]["id"], notify=False)
 
