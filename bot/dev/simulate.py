@@ -150,6 +150,14 @@ def _playable(message: dict[str, Any] | None, private: bool) -> bool:
     return message is not None and any(b.get("data", "").startswith(kinds) for b in buttons(message))
 
 
+def _version(message: dict[str, Any] | None) -> int:
+    """The game version a message's buttons were drawn for (``g:``/``n:``/``h:``/``k:`` data carry it third)."""
+    found = [
+        b["data"].split(":")[2] for b in buttons(message or {}) if b.get("data", "")[:2] in ("g:", "n:", "h:", "k:")
+    ]
+    return max((int(v) for v in found if v.isdigit()), default=0)
+
+
 async def hand_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, Any] | None:
     """The player's latest private picture from the bot (their hand), if any."""
     pictures = [m for m in await sandbox.messages(player["id"]) if m["from_bot"] and m.get("photo")]
@@ -161,12 +169,11 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
     chat, and wait until the bot has redrawn what was pressed; return the group's board then."""
     for _ in range(5):
         board = board_of(await sandbox.messages(t.chat_id))
-        private = []
-        for player in t.players:
-            hand = await hand_of(sandbox, player)
-            if hand is not None and _playable(hand, private=True):
-                private.append((player, hand))
-        if _playable(board, private=False) and (not private or rng.random() < 0.7):
+        seen = [(player, await hand_of(sandbox, player)) for player in t.players]
+        # a message drawn for an older version than another is about to be redrawn: pressing it would be stale
+        newest = max([_version(board), *(_version(hand) for _, hand in seen)])
+        private = [(p, h) for p, h in seen if h is not None and _playable(h, private=True) and _version(h) == newest]
+        if _playable(board, private=False) and _version(board) == newest and (not private or rng.random() < 0.7):
             player = player_to_act(t, board)
             data = choose(board, rng)
             answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
