@@ -100,6 +100,7 @@ BUTTONS: dict[str, ButtonCallback] = {
     "again": lobby.on_play_again,
     "quit": lobby.on_leave_confirm,
     "notices": notify.on_notices_press,
+    "rules": info.on_rules_press,
 }
 
 

@@ -8,6 +8,7 @@ Callback data forms:
   ``s:<setting>:<value>``        change a setting (/settings, bot/handlers/admin.py)
   ``again:<version>``            play again after the result    ``q:<seed>:<user>:y|n``  confirm /leave
   ``u:on`` / ``u:off``           one's own turn notices, in the private chat (bot/handlers/notify.py)
+  ``r:<game>``                   that game's rules, under /rules (bot/handlers/info.py), in any chat
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.games import PLAYABLE, PRESENTERS
 from bot.messages.menus import menu_items, parent
 
 MAX_CALLBACK = 64
+RULES_DATA = "r:"  # + a game's id: its rules (bot/handlers/info.py)
 CONFIRM = "✅ تأیید"
 
 
@@ -62,13 +64,14 @@ PATTERNS = {
     "private_menu": rf"^k:{_PRIVATE}:(?P<rest>{_PREFIX})\Z",
     "quit": rf"^q:{_SEED}:{_USER}:[yn]\Z",
     "notices": r"^u:(?:on|off)\Z",
+    "rules": rf"^r:{_GAME}\Z",
 }
 
 # Where each kind of button is ever shown, so where a press of it may come from: the board, the lobby, the
 # game picker (/new), /settings, the result's "play again" and the /leave confirmation are group messages;
 # a player's hand and their turn notices are private messages (bot/messages/hands.py, notices.py). Checked by
 # bot/handlers/guards.py.
-SHOWN_IN: dict[str, Literal["group", "private"]] = {
+SHOWN_IN: dict[str, Literal["group", "private", "anywhere"]] = {
     "action": "group",
     "menu": "group",
     "lobby": "group",
@@ -80,6 +83,7 @@ SHOWN_IN: dict[str, Literal["group", "private"]] = {
     "private_menu": "private",
     "quit": "group",
     "notices": "private",
+    "rules": "anywhere",
 }
 
 
