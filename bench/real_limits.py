@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import random
 import statistics
@@ -62,7 +63,7 @@ class Group:
     scale: float
     answers: list[float] = field(default_factory=list)  # seconds from a press to its answer
     shown: list[float] = field(default_factory=list)  # seconds from a press to the board showing it
-    unanswered: int = 0
+    unanswered: list[str] = field(default_factory=list)  # the data of presses nobody answered in time
     stale: int = 0
     stuck: list[str] = field(default_factory=list)
     games_finished: int = 0
@@ -182,7 +183,7 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
         except RuntimeError:  # the message changed between the look and the press
             continue
         if not answer["answered"]:
-            group.unanswered += 1
+            group.unanswered.append(data)
             continue
         group.answers.append(time.monotonic() - pressed)
         if answer["text"]:  # stale or illegal: nothing to show
@@ -222,7 +223,22 @@ async def main(minutes: float, seed: int, scale: float) -> None:
                 elapsed = time.monotonic() - start
             log = (await client.log())["items"]
         await store.close()
+        assert harness.bot is not None
+        complaints = _complaints(harness.bot.log_path.read_text(errors="replace"))
     report(groups, watcher, log, config, minutes, seed, scale, elapsed)
+    print(f"the bot logged {len(complaints)} warnings and errors")
+    for line, count in collections.Counter(complaints).most_common(5):
+        print(f"  {count} × {line}")
+
+
+def _complaints(log: str) -> list[str]:
+    """The bot's WARNING and ERROR lines, without their time stamps, so that repeats can be counted."""
+    found = []
+    for line in log.splitlines():
+        for level in (" WARNING ", " ERROR "):
+            if level in line:
+                found.append(level.strip() + " " + line.split(level, 1)[1][:160])
+    return found
 
 
 def report(
@@ -254,7 +270,7 @@ def report(
     )
     print(
         f"presses: {len(answers)} answered ({sum(g.stale for g in groups)} refused as stale or illegal), "
-        f"{sum(g.unanswered for g in groups)} unanswered; games finished and started again: "
+        f"{sum(len(g.unanswered) for g in groups)} unanswered; games finished and started again: "
         f"{sum(g.games_finished for g in groups)}"
     )
     print(f"429s received by the bot: {len(refused)} (target 0); answers refused as too old: {len(too_old)}")
@@ -270,6 +286,9 @@ def report(
     print(f"games stuck: {len(stuck)} (target 0)")
     for g in stuck:
         print(f"  group {g.table.chat_id} ({g.game}): {'; '.join(g.stuck[:3])}")
+    for g in groups:
+        if g.unanswered:
+            print(f"  unanswered in group {g.table.chat_id} ({g.game}): {len(g.unanswered)}, e.g. {g.unanswered[:3]}")
     worst = max(per_group.values())
     print(
         f"group messages + edits in any 60 s (scaled: {minute:g} s): max {worst}, mean of each group's most "

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import Update
 from telegram.ext import ContextTypes
@@ -38,16 +40,50 @@ def where(update: Update) -> tuple[int, int | None]:
     return chat.id, thread
 
 
+Send = Callable[[], Awaitable[Any]]
+
+
+@dataclass(eq=False)
+class _Later:
+    """The sends a locked block asked for; ``held`` until its lock is let go (a task started under the lock
+    inherits this, and must not queue a send that nobody will make)."""
+
+    sends: list[Send] = field(default_factory=list)
+    held: bool = True
+
+
+_AFTER_UNLOCK: ContextVar[_Later | None] = ContextVar("dorehami_after_unlock", default=None)
+
+
 @asynccontextmanager
 async def locked_game(
     context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None
 ) -> AsyncIterator[GameRecord | None]:
     """The chat's game record, read and acted on under the chat's lock, so one game's code never runs twice at
     once: a lock in this process with long polling, a lease in Redis shared by every worker in webhook mode
-    (``bot.webhook`` puts a ``SharedChatLocks`` in ``Services.locks``)."""
+    (``bot.webhook`` puts a ``SharedChatLocks`` in ``Services.locks``). What the block asked to send with
+    ``when_unlocked`` is sent, in order, once the lock is let go (not if the block failed)."""
     svc = services(context)
-    async with svc.locks.hold(chat_tag(chat_id, thread_id)):
-        yield await svc.store.load(chat_id, thread_id)
+    later = _Later()
+    token = _AFTER_UNLOCK.set(later)
+    try:
+        async with svc.locks.hold(chat_tag(chat_id, thread_id)):
+            yield await svc.store.load(chat_id, thread_id)
+    finally:
+        later.held = False
+        _AFTER_UNLOCK.reset(token)
+    for send in later.sends:
+        await send()
+
+
+async def when_unlocked(send: Send) -> None:
+    """Send a message that needs nothing of the game's lock (a reply, a notice) once the chat's lock is let
+    go, at once outside a lock: a send may wait for the chat's budget, and no move may wait behind it."""
+    later = _AFTER_UNLOCK.get()
+    if later is None or not later.held:
+        await send()
+    else:
+        later.sends.append(send)
 
 
 def parse_tag(tag: str) -> tuple[int, int | None]:

@@ -12,4 +12,4 @@ def _standing(state: ConquerorState) -> tuple[float, ...]:
     return tuple(state.scores[s] + 0.5 * castles[s] + 0.1 * on_board[s] for s in (0, 1))
 
 
-KNOWLEDGE = Knowledge(standing=_standing, spread=2.0, playout_depth=30)
+KNOWLEDGE = Knowledge(standing=_standing, spread=2.0, playout_depth=30, budget=0.5)

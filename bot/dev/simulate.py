@@ -14,6 +14,8 @@ from typing import Any
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
+SETTLE_SECONDS = 30.0  # how long a scripted player waits for a decision to be drawn before calling the game stuck
+
 _names = itertools.count(1)
 
 
@@ -25,6 +27,8 @@ class Table:
     players: list[dict[str, Any]]
     outsider: dict[str, Any]  # a member of the group who is not playing
     newcomer: dict[str, Any]  # a member who never opened a private chat with the bot
+    # the game's version is at least this: a private message whose buttons are older is still being redrawn
+    known_version: int = 0
 
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -150,12 +154,16 @@ def _playable(message: dict[str, Any] | None, private: bool) -> bool:
     return message is not None and any(b.get("data", "").startswith(kinds) for b in buttons(message))
 
 
-def _version(message: dict[str, Any] | None) -> int:
-    """The game version a message's buttons were drawn for (``g:``/``n:``/``h:``/``k:`` data carry it third)."""
-    found = [
-        b["data"].split(":")[2] for b in buttons(message or {}) if b.get("data", "")[:2] in ("g:", "n:", "h:", "k:")
-    ]
-    return max((int(v) for v in found if v.isdigit()), default=0)
+def _version(message: dict[str, Any]) -> int:
+    """The game version a message's buttons were drawn for (every game button's data carries it third)."""
+    data = [b["data"] for b in buttons(message) if b.get("data", "").startswith(("g:", "n:", "h:", "k:"))]
+    return max((int(d.split(":")[2]) for d in data), default=0)
+
+
+def _pressed(t: Table, data: str) -> None:
+    """A move was played at the version in ``data``: the game is past it (a menu level changes nothing)."""
+    if data.startswith(("g:", "h:")):
+        t.known_version = max(t.known_version, int(data.split(":")[2]) + 1)
 
 
 async def hand_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, Any] | None:
@@ -167,17 +175,22 @@ async def hand_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, A
 async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dict[str, Any]:
     """Press one button as a player who has a decision to make, on the group's board or in their private
     chat, and wait until the bot has redrawn what was pressed; return the group's board then."""
-    for _ in range(5):
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while True:
         board = board_of(await sandbox.messages(t.chat_id))
-        seen = [(player, await hand_of(sandbox, player)) for player in t.players]
-        # a message drawn for an older version than another is about to be redrawn: pressing it would be stale
-        newest = max([_version(board), *(_version(hand) for _, hand in seen)])
-        private = [(p, h) for p, h in seen if h is not None and _playable(h, private=True) and _version(h) == newest]
-        if _playable(board, private=False) and _version(board) == newest and (not private or rng.random() < 0.7):
+        if _playable(board, private=False):
+            t.known_version = max(t.known_version, _version(board))
+        private = []
+        for player in t.players:
+            hand = await hand_of(sandbox, player)
+            if hand is not None and _playable(hand, private=True) and _version(hand) >= t.known_version:
+                private.append((player, hand))
+        if _playable(board, private=False) and (not private or rng.random() < 0.7):
             player = player_to_act(t, board)
             data = choose(board, rng)
             answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
             assert answer["answered"] and not answer["text"], (data, answer)
+            _pressed(t, data)
             board = await changed_board(sandbox, t, board)
             if private:  # private messages are redrawn after the board: let them settle
                 await sandbox.idle(quiet=0.1)
@@ -187,11 +200,13 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
             data = choose(hand, rng)
             answer = await sandbox.press(player["id"], hand["message_id"], player["id"], data)
             assert answer["answered"] and not answer["text"], (data, answer)
+            _pressed(t, data)
             await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))
             await sandbox.idle(quiet=0.1)
             return board_of(await sandbox.messages(t.chat_id))
+        if time.monotonic() > deadline:
+            raise AssertionError(f"nobody can act: {board['caption']!r}")
         await sandbox.idle(quiet=0.2)  # the private messages may still be on their way
-    raise AssertionError(f"nobody can act: {board['caption']!r}")
 
 
 def _moved_on(messages: list[dict[str, Any]], message: dict[str, Any]) -> bool:

@@ -44,7 +44,10 @@ class Presenter(Protocol):
     game_id: str
     emoji: str
     summary: str  # one line for /games: what one does (the player count is said beside it)
-    confirm_moves: bool  # the last choice of a move opens a confirmation, so a player can still go back
+    # a move is played only from the level of its last choice, whose picture previews it; one reached
+    # through levels with a single choice opens a confirmation with its preview (bot/messages/menus.py)
+    confirm_moves: bool
+    menu_flat: int  # a menu level with at most this many moves below it lists them all as buttons (0: never)
     previews: bool  # the board's picture follows the menu: ``picture`` draws the choice made so far
 
     @property
@@ -79,6 +82,11 @@ class Presenter(Protocol):
 
     def menu_label(self, path: Sequence[str], view: Any) -> str:
         """The button text for the menu node reached by ``path`` (segments of an action code)."""
+        ...
+
+    def chain_label(self, paths: Sequence[Sequence[str]], view: Any) -> str:
+        """The text of a button that goes down through levels with a single choice (bot/messages/menus.py):
+        ``paths`` are the nodes from the button's own to the one it opens or plays, at least two."""
         ...
 
     def picture(self, view: Any, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:

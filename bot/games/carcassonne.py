@@ -1,8 +1,10 @@
 """قلعه رودخان in Persian words, menus and pictures.
 
-A turn is one engine action, chosen in three menu levels under a picture that follows the choice: the
-position (numbered on the board), the rotation (the tile drawn in each legal rotation), the meeple (spots
-lettered on the tile), then a confirmation; «بازگشت» goes back at every level.
+A turn is one engine action, chosen in up to three menu levels under a picture that follows the choice: the
+position (numbered on the board), the rotation (the tile drawn in each legal rotation), the meeple (the tile
+as it will lie, its spots lettered): that last press places the tile, the picture having shown it. A level
+with one choice is skipped (one position, one rotation); with no meeple to place (no free spot, or none
+left) the tile's placement opens a confirmation with its picture instead. «بازگشت» goes back at every level.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class CarcassonnePresenter:
     game_id = "carcassonne"
     emoji = "🏞"  # قلعه رودخان stands in forest above a river; 🏰 is کشورگشا's, 🗺 رکب's provinces
     summary = "کاشی بگذارید، شهر و جاده و صومعه بسازید و آدمک‌هایتان را به کار بگیرید"
+    menu_flat = 0
     confirm_moves = True
     previews = True
     toggles = (OptionToggle("farmers", "کشاورزها (آدمک روی مزرعه؛ امتیاز مزرعه‌ها در پایان)", "کشاورزها"),)
@@ -93,8 +96,9 @@ class CarcassonnePresenter:
                 " (شهر به شهر، جاده به جاده، مزرعه به مزرعه). کاشی‌ای که هیچ جا جا نشود کنار گذاشته می‌شود.",
                 "• اگر بخواهید یک آدمک روی جاده، شهر یا صومعهٔ همان کاشی می‌گذارید، به شرطی که آن جاده یا شهر"
                 " از هیچ راهی آدمک دیگری نداشته باشد.",
-                "• در ربات: جای کاشی (شماره‌های روی تصویر)، چرخش، جای آدمک (حرف‌های روی کاشی)، سپس «تأیید»؛"
-                " تا پیش از تأیید می‌توانید برگردید.",
+                "• در ربات: جای کاشی (شماره‌های روی تصویر)، چرخش، و جای آدمک (حرف‌های روی کاشی) یا «بدون آدمک»؛"
+                " تصویر کاشی را همان‌طور که می‌نشیند نشان می‌دهد و تا آخرین انتخاب می‌توانید برگردید. اگر"
+                " آدمکی نتوانید بگذارید، «تأیید» کاشی را می‌گذارد؛ مرحله‌ای که فقط یک راه دارد پرسیده نمی‌شود.",
                 "",
                 "<b>امتیاز هنگام کامل شدن</b> (بیشترین آدمک‌ها می‌برند، در برابری همه؛ آدمک‌ها برمی‌گردند):",
                 "• جاده: هر کاشی ۱ • شهر: هر کاشی ۲ و هر نشان ۲ • صومعه با هر ۸ کاشی دورش: ۹",
@@ -160,6 +164,10 @@ class CarcassonnePresenter:
         index = next(i for i, s in enumerate(choice.spots) if s.spot == path[3])
         feature = choice.spots[index].feature
         return f"{spot_label(index)}: {_FEATURE_MARKS[feature]} {FEATURE_NAMES[feature]}"
+
+    def chain_label(self, paths: Sequence[Sequence[str]], view: CarcassonneView) -> str:
+        """The button's own choice: the picture of the level it opens shows the rest."""
+        return self.menu_label(paths[0], view)
 
     def picture(self, view: CarcassonneView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names, pending=pending(view, prefix)))

@@ -44,6 +44,7 @@ def _space(space_id: str) -> str:
 class CoinAgePresenter:
     game_id = "coin_age"
     emoji = "🪙"
+    menu_flat = 0
     confirm_moves = False
     previews = False
     summary = "سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
@@ -180,6 +181,12 @@ class CoinAgePresenter:
             whose = "شما" if view.turn is not None and top.side == view.turn.seat else "حریف"
             return f"{label} — {coin_name(top.size)} {whose}"
         return label
+
+    def chain_label(self, paths: Sequence[Sequence[str]], view: CoinAgeView) -> str:
+        """«🪙 گذاشتن سکهٔ ۳ در …», «↔️ جابجایی از … به …», «⚔️ تصرف … — …»."""
+        if paths[0][0] == "p":
+            return f"{self.menu_label(paths[0], view)} در {SPACE_NAMES[paths[-1][-1]]}"
+        return " ".join(self.menu_label(path, view) for path in paths)
 
     def picture(self, view: CoinAgeView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))

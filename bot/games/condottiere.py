@@ -114,6 +114,7 @@ def _connected(held: list[int], neighbours: Sequence[Sequence[int]]) -> list[int
 class CondottierePresenter:
     game_id = "condottiere"
     emoji = "⚔️"
+    menu_flat = 0
     confirm_moves = False
     previews = False
     summary = "با سربازان و کارت‌های ویژه استان‌ها را تصرف کنید"
@@ -275,6 +276,10 @@ class CondottierePresenter:
         if kind == "d":
             return "🗑 دور انداختن دست" if arg == "y" else "✋ نگه داشتن دست"
         return ".".join(path)
+
+    def chain_label(self, paths: Sequence[Sequence[str]], view: CondottiereView) -> str:
+        """Never needed today (every code is one first-level button), but whole if it comes to that."""
+        return " ".join(self.menu_label(path, view) for path in paths)
 
     def picture(self, view: CondottiereView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from bot.games.base import OptionToggle
 from bot.messages.fa import name, num
+from bot.messages.menus import Menu
 from rendering.conqueror import render
 from rendering.conqueror.labels import camp_label
 from rendering.encode import to_bytes
@@ -33,14 +34,15 @@ from rules.conqueror.model import (
 
 
 def marks(view: ConquerorView, prefix: str) -> tuple[set[str], str | None]:
-    """The camps the menu level ``prefix`` offers and the camp chosen before it (a move's source, a wall's
-    camp), from the view's legal codes: what the picture marks while that menu is open."""
-    if not prefix:
-        return set(), None
+    """The camps the buttons of the menu level ``prefix`` name beyond the level's own (the places offered,
+    and both camps of a move or a wall listed whole) and the camp chosen before it (a move's source, a wall's
+    camp), from the view's legal codes: what the picture marks while that level is open."""
+    own = len(prefix.split(".")) if prefix else 1  # the kind's letter is no camp
+    offered = {
+        camp for choice in Menu.of(presenter, view.legal).choices(prefix) for camp in choice.key.split(".")[own:]
+    }
     parts = prefix.split(".")
-    depth = len(parts)
-    offered = {code.split(".")[depth] for code in view.legal if code.startswith(prefix + ".")}
-    return offered, (parts[1] if depth == 2 else None)
+    return offered, (parts[1] if len(parts) == 2 else None)
 
 
 _KIND_MARK = {"c": "🏰", "w": "🧱", "e": "⬆️", "l": "⬇️"}
@@ -50,6 +52,9 @@ class ConquerorPresenter:
     game_id = "conqueror"
     emoji = "🏰"
     confirm_moves = False
+    # a level of at most this many moves lists them whole (a wall or a move in one press after its kind, or
+    # at once when the whole turn offers few): without it most actions took 3 presses (bench/presses.py)
+    menu_flat = 16
     previews = True  # a menu of camps rings them on the board
     summary = "قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
     toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)", "صفحهٔ تصادفی"),)
@@ -161,7 +166,10 @@ class ConquerorPresenter:
         return 1
 
     def menu_columns(self, prefix: str) -> int:
-        return 2 if not prefix else 4
+        """Kinds (or moves listed whole) in twos, a move's or a wall's list in threes, camps in fours."""
+        if not prefix:
+            return 2
+        return 3 if prefix in ("m", "w") else 4
 
     def menu_label(self, path: Sequence[str], view: ConquerorView) -> str:
         kind = path[0]
@@ -179,6 +187,24 @@ class ConquerorPresenter:
             return f"از {camp}" if kind == "m" else f"{_KIND_MARK[kind]} {camp}"
         other = camp_label(path[2])
         return f"به {other}" if kind == "m" else f"🧱 {camp} و {other}"
+
+    def chain_label(self, paths: Sequence[Sequence[str]], view: ConquerorView) -> str:
+        """What the button does, whole and short: «➡️ از ب۳ به ب۴», «🏰 قلعه در ب۴», «🧱 دیوار ب۴ و ج۱» …"""
+        kind, last = paths[0][0], paths[-1]
+        camp = camp_label(last[1])
+        if len(last) == 2:
+            return {
+                "c": f"🏰 قلعه در {camp}",
+                "w": f"🧱 دیوار کنار {camp}",
+                "e": f"⬆️ ورود به قلعهٔ {camp}",
+                "l": f"⬇️ خروج از قلعهٔ {camp}",
+                "m": f"➡️ حرکت از {camp}",
+            }[kind]
+        other = camp_label(last[2])
+        whole = len(paths[0]) == 1  # from the first level, where the kind is not said yet
+        if kind == "m":
+            return f"➡️ از {camp} به {other}" if whole else f"از {camp} به {other}"
+        return f"🧱 دیوار {camp} و {other}" if whole else self.menu_label(last, view)
 
     def picture(self, view: ConquerorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         offered, chosen = marks(view, prefix)

@@ -66,6 +66,7 @@ def marks(letters: Sequence[str]) -> str:
 _ROOT_DEPTH = {"t": 4, "g": 4, "n": 2, "r": 2, "b": 2, "bg": 2}
 _KINDS = {"t2": "💎💎 دوتایی", "p": "✋ پاس"}
 _LEVEL_MENUS = {"r": "📌 رزرو سطح {n}", "b": "🛒 خرید سطح {n}", "bg": "🟡 با طلا، سطح {n}"}
+_CHAIN_VERBS = {"b": "🛒 خرید", "r": "📌 رزرو", "bg": "🟡 خرید با طلا:"}
 _RESERVE_MENUS = {"b": "🛒 رزروشده‌ها", "bg": "🟡 رزروشده با طلا"}
 _CARD_INDEX = {key: i for i, key in enumerate(CARD_KEY) if key}
 
@@ -95,6 +96,7 @@ class SplendorHands:
 class SplendorPresenter:
     game_id = "splendor"
     emoji = "💎"
+    menu_flat = 0
     confirm_moves = False
     previews = False
     summary = "جواهر جمع کنید، کارت بخرید، اشراف‌زادگان را به خانه بیاورید"
@@ -219,6 +221,19 @@ class SplendorPresenter:
             card = view.rows[int(level) - 1][int(last)]
             return card_button(CARD_BUTTON.format(label=card_label(int(level), int(last))), card)
         return "🟡 به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in rest[2])
+
+    def chain_label(self, paths: Sequence[Sequence[str]], view: SplendorView) -> str:
+        """The one card a level offers, with what is done with it: «🛒 خرید کارت ۵ · قرمز · ۲ امتیاز», a gold
+        payment after it; the one colour of a double take as its own button says it."""
+        first, last = paths[0], paths[-1]
+        if first[0] not in _CHAIN_VERBS:
+            return self.menu_label(last, view)
+        text = self.menu_label(next(p for p in paths if len(p) == 3), view)  # the card
+        if len(first) < 3:
+            text = f"{_CHAIN_VERBS[first[0]]} {text}"
+        if len(last) == 4:
+            text += " — " + self.menu_label(last, view)
+        return text
 
     def picture(self, view: SplendorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names))

@@ -18,7 +18,7 @@ from bot.messages.redraw import redraw
 from bot.runtime.commit import commit, schedule
 from bot.runtime.group_settings import GroupSettings
 from bot.runtime.store import GameRecord
-from bot.services import locked_game, services, where
+from bot.services import locked_game, services, when_unlocked, where
 
 MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
 LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)
@@ -212,7 +212,7 @@ async def _set_paused(update: Update, context: ContextTypes.DEFAULT_TYPE, paused
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.phase != "playing":
-            await message.reply_text(texts.NO_RUNNING_GAME)
+            await when_unlocked(lambda: message.reply_text(texts.NO_RUNNING_GAME))
             return
         record.paused = paused
         record = await commit(context, record)
@@ -258,17 +258,17 @@ async def cmd_kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
-            await message.reply_text(texts.NO_RUNNING_GAME)
+            await when_unlocked(lambda: message.reply_text(texts.NO_RUNNING_GAME))
             return
         seat = _target(record, message, list(context.args or []))
         if seat is None:
-            await message.reply_text(texts.KICK_WHO)
+            await when_unlocked(lambda: message.reply_text(texts.KICK_WHO))
             return
         who = name(record.players[seat].name)
         if seat in record.gone:
-            await message.reply_text(texts.KICK_GONE.format(who=who))
+            await when_unlocked(lambda: message.reply_text(texts.KICK_GONE.format(who=who)))
         elif record.phase == "lobby":
             await remove_player(context, record, record.players[seat].user_id)
-            await message.reply_text(texts.KICKED_LOBBY.format(who=who))
+            await when_unlocked(lambda: message.reply_text(texts.KICKED_LOBBY.format(who=who)))
         else:
             await take_out(context, record, seat, "kicked")

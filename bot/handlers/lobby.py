@@ -22,7 +22,7 @@ from bot.runtime.commit import commit
 from bot.runtime.pacing import deferring
 from bot.runtime.recovery import heal
 from bot.runtime.store import Absence, GameRecord, Player, StaleVersion
-from bot.services import locked_game, services, where
+from bot.services import locked_game, services, when_unlocked, where
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -34,9 +34,10 @@ def player_of(user: User) -> Player:
 
 
 async def _reply(update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+    """Reply to the command, once the chat's lock is let go if it is held (``when_unlocked``)."""
     message = update.effective_message
     if message is not None:
-        await message.reply_text(text, reply_markup=markup)
+        await when_unlocked(lambda: message.reply_text(text, reply_markup=markup))
 
 
 async def written_as_a_chat(update: Update) -> bool:
@@ -452,9 +453,13 @@ async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: s
     except StaleVersion:
         return
     live = await store.live_message(record.chat_id, record.thread_id)
-    if live is not None:
-        with contextlib.suppress(BadRequest):
-            await context.bot.edit_message_reply_markup(
-                chat_id=record.chat_id, message_id=live.message_id, reply_markup=None
-            )
-    await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=text)
+
+    async def tell() -> None:  # the game is over: nothing of this needs the lock any more
+        if live is not None:
+            with contextlib.suppress(BadRequest):
+                await context.bot.edit_message_reply_markup(
+                    chat_id=record.chat_id, message_id=live.message_id, reply_markup=None
+                )
+        await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=text)
+
+    await when_unlocked(tell)

@@ -15,14 +15,13 @@ from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.messages import board, hands, keyboards, texts
-from bot.messages.lobby_message import show_lobby
 from bot.messages.redraw import open_menu, redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
 from bot.runtime.recovery import heal
 from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord, StaleVersion
-from bot.services import locked_game, services, where
+from bot.services import locked_game, services, when_unlocked, where
 from rules import GAMES, IllegalAction, NotYourTurn
 
 log = logging.getLogger(__name__)
@@ -151,8 +150,8 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
             return
         seat, state = checked
         codes = hands.private_codes(record, state, seat) if private else hands.group_codes(record, state)[0]
-        if menu and rest and not any(code == rest or code.startswith(rest + ".") for code in codes):
-            await answer(query, texts.ILLEGAL, alert=True)  # no choice of theirs lies under this menu
+        if menu and not keyboards.menu(record.game_id, codes).shows(rest):
+            await answer(query, texts.ILLEGAL, alert=True)  # no level of their menu: forged
         elif not menu and rest not in codes:
             await answer(query, texts.ILLEGAL, alert=True)
         elif not menu:
@@ -170,9 +169,10 @@ async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
         if record is None or record.phase not in ("playing", "finished") or record.state is None:
             if record is not None and record.phase == "lobby":
-                await svc.store.clear_live_message(chat_id, thread_id)
-                await show_lobby(context, record)
+                await svc.store.clear_live_message(chat_id, thread_id)  # the drawer posts it anew
+                await redraw(context, record, again=True)
             elif message is not None:
-                await message.reply_text(texts.NO_GAME)
+                await when_unlocked(lambda: message.reply_text(texts.NO_GAME))
             return
-        await board.post(context, record, board.load_state(record))
+        await board.ask_repost(context, record)
+        await redraw(context, record, again=True)

@@ -12,10 +12,11 @@ from bot.handlers.access import is_member
 from bot.handlers.lobby import add_player, join_error
 from bot.handlers.membership import migrate_chat
 from bot.handlers.notify import switch_button
-from bot.messages import board, hands, texts
+from bot.messages import hands, texts
 from bot.messages.fa import name
 from bot.messages.lobby_message import parse_join_payload
-from bot.services import locked_game, services
+from bot.messages.redraw import redraw
+from bot.services import locked_game, services, when_unlocked
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -63,19 +64,19 @@ async def _join_by_link(
     svc = services(context)
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
-            await message.reply_text(texts.PRIVATE_GONE)
+            await when_unlocked(lambda: message.reply_text(texts.PRIVATE_GONE))
             return
         chat_title = await _chat_title(context, chat_id)
         title = GAMES[record.game_id].title
         if record.seat_of(user.id) is not None:
-            await message.reply_text(texts.PRIVATE_ALREADY.format(game=title, chat=chat_title))
+            await when_unlocked(lambda: message.reply_text(texts.PRIVATE_ALREADY.format(game=title, chat=chat_title)))
             return
         error = join_error(record, user.id) if record.phase == "lobby" else texts.ALREADY_STARTED
         if error is None:
             member = await is_member(context.bot, svc.store, chat_id, user.id)
             error = texts.NOT_A_MEMBER if member is False else texts.NOT_A_MEMBER_UNKNOWN if member is None else None
         if error:
-            await message.reply_text(error)
+            await when_unlocked(lambda: message.reply_text(error))
             return
         await add_player(context, record, user)
     await message.reply_text(texts.PRIVATE_JOINED.format(game=title, chat=chat_title))
@@ -93,9 +94,10 @@ async def _reopen_hand(update: Update, context: ContextTypes.DEFAULT_TYPE, paylo
     async with locked_game(context, chat_id, target[1]) as record:
         seat = record.seat_of(user.id) if record is not None else None
         if record is None or record.phase != "playing" or record.state is None or seat is None:
-            await message.reply_text(texts.NO_HAND)
+            await when_unlocked(lambda: message.reply_text(texts.NO_HAND))
             return
-        await hands.send_hand(context, record, board.load_state(record), seat, again=True)
+        await hands.ask_again(context, record, seat)
+        await redraw(context, record, again=True)
 
 
 async def _chat_title(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:

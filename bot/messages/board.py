@@ -85,9 +85,12 @@ def keyboard(
 
 
 async def picture(record: GameRecord, state: Any, prefix: str = "") -> tuple[bytes, str]:
-    """Render off the event loop: drawing takes milliseconds that other chats should not wait for."""
+    """Render off the event loop: drawing takes milliseconds that other chats should not wait for. ``prefix``
+    is the menu level shown ("" the one the menu opens on), for a game whose picture previews the choice."""
     view = GAMES[record.game_id].view(state, None)
     presenter = PRESENTERS[record.game_id]
+    if presenter.previews and not prefix:
+        prefix = keyboards.menu(record.game_id, hands.group_codes(record, state)[0]).top()
     key = (record.game_id, record.version, None, prefix)
     return await pictures.render(key, lambda: presenter.picture(view, names(record), prefix))
 
@@ -113,6 +116,15 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
                 chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
             )
     return message
+
+
+async def ask_repost(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    """/board: the chat's drawer posts the board anew at the bottom of the chat, as for a board that cannot
+    be edited (and the old one loses its buttons)."""
+    store = services(context).store
+    live = await store.live_message(record.chat_id, record.thread_id)
+    if live is not None:
+        await store.set_live_message(record.chat_id, record.thread_id, live.message_id, UNEDITABLE)
 
 
 async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:

@@ -127,12 +127,22 @@ async def hands_behind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, s
     behind = []
     for seat in hand_seats(record):
         stored = await store.hand_message(record.chat_id, record.thread_id, record.players[seat].user_id)
-        if stored is not None and stored.told_unreachable:
+        if stored is not None and stored.told_unreachable and not stored.again:
             continue
         view = GAMES[record.game_id].view(state, seat)
-        if stored is None or stored.shown != _fingerprint(record, view, _keyboard(record, state, seat)):
+        if stored is None or stored.again or stored.shown != _fingerprint(record, view, _keyboard(record, state, seat)):
             behind.append(seat)
     return behind
+
+
+async def ask_again(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int) -> None:
+    """The player asked for their hand: the chat's drawer sends it as a new message at the bottom of their
+    chat (never under the lock, where the private chat's budget could make it wait)."""
+    store = services(context).store
+    user_id = record.players[seat].user_id
+    stored = await store.hand_message(record.chat_id, record.thread_id, user_id)
+    wanted = (stored or HandMessage(message_id=0, shown="")).model_copy(update={"again": True, "shown": ""})
+    await store.set_hand_message(record.chat_id, record.thread_id, user_id, wanted)
 
 
 async def render_hand(record: GameRecord, state: Any, seat: int) -> pictures.Picture:
@@ -159,6 +169,7 @@ async def send_hand(
     markup = _keyboard(record, state, seat)
     shown = _fingerprint(record, view, markup)
     stored = await store.hand_message(record.chat_id, record.thread_id, user.user_id)
+    again = again or (stored is not None and stored.again)
     if stored is not None and stored.shown == shown and not again:
         return
     awaits = decides_in_private(record, state, seat)

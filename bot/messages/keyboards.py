@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.games import PLAYABLE, PRESENTERS
-from bot.messages.menus import menu_items, parent
+from bot.messages.menus import Choice, Menu
 
 MAX_CALLBACK = 64
 RULES_DATA = "r:"  # + a game's id: its rules (bot/handlers/info.py)
@@ -133,6 +133,18 @@ def lobby(version: int, game_id: str, options: BaseModel, join_link: str) -> Inl
     return InlineKeyboardMarkup(rows)
 
 
+def menu(game_id: str, codes: Sequence[str]) -> Menu:
+    """The menu of a seat's legal action codes in a game (bot/messages/menus.py)."""
+    return Menu.of(PRESENTERS[game_id], codes)
+
+
+def button_label(game_id: str, choice: Choice, view: Any) -> str:
+    """A menu button's text: its node's label, or the whole chain's when it skips levels."""
+    presenter = PRESENTERS[game_id]
+    paths = [item.key.split(".") for item in choice.chain]
+    return presenter.menu_label(paths[0], view) if len(paths) == 1 else presenter.chain_label(paths, view)
+
+
 def game_menu(
     game_id: str,
     version: int,
@@ -142,23 +154,25 @@ def game_menu(
     route: tuple[str, str] | None = None,
     extra: Sequence[InlineKeyboardButton] = (),
 ) -> InlineKeyboardMarkup:
-    """The choices at menu level ``prefix``, a way back up, and ``extra`` buttons last. For a game that
-    confirms moves, the last choice opens a level of its own with the confirm button.
+    """The choices at menu level ``prefix`` ("" for the level the menu opens on), a way back to the level
+    the player came from, and ``extra`` buttons last. Levels with one choice are skipped, and in a game that
+    confirms moves a move reached through them opens a level of its own with the confirm button
+    (bot/messages/menus.py).
 
     ``route`` is the (action, menu) callback prefixes: ``g:<game>`` / ``n:<game>`` for the group's board
     (the default), ``h:<chat>`` / ``k:<chat>`` for a player's private message about the game in that chat."""
     presenter = PRESENTERS[game_id]
     act, nav = route or (f"g:{game_id}", f"n:{game_id}")
+    levels = menu(game_id, codes)
+    prefix = prefix or levels.top()
     buttons = []
     if presenter.confirm_moves and prefix in codes:  # the move is chosen: play it, or go back
         buttons.append(InlineKeyboardButton(CONFIRM, callback_data=checked_data(f"{act}:{version}:{prefix}")))
-    for item in menu_items(codes, prefix, presenter.root_depth):
-        label = presenter.menu_label(item.key.split("."), view)
-        plays = item.is_action and not presenter.confirm_moves
-        data = checked_data(f"{act if plays else nav}:{version}:{item.key}")
-        buttons.append(InlineKeyboardButton(label, callback_data=data))
+    for choice in levels.choices(prefix):
+        data = checked_data(f"{act if choice.plays else nav}:{version}:{choice.key}")
+        buttons.append(InlineKeyboardButton(button_label(game_id, choice, view), callback_data=data))
     rows = _rows(buttons, presenter.menu_columns(prefix))
-    up = parent(prefix, presenter.root_depth)
+    up = levels.back(prefix)
     if up is not None:
         rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=checked_data(f"{nav}:{version}:{up}"))])
     rows += [[button] for button in extra]

@@ -46,11 +46,15 @@ DRAWN_PHASES = ("lobby", "playing", "finished")
 Menu = tuple[int, str]  # the version it was opened on, and the menu's prefix
 
 
-async def redraw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, *, announce: bool = True) -> None:
+async def redraw(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, *, announce: bool = True, again: bool = False
+) -> None:
     """Bring the chat's messages up to ``record``, soon, by the chat's drawer; a finished game's result is
-    announced unless ``announce`` is False (recovery: its result is already out)."""
+    announced unless ``announce`` is False (recovery: its result is already out). ``again``: draw this
+    version even if it was drawn (a player asked for the board or their hand anew)."""
     tag = chat_tag(record.chat_id, record.thread_id)
-    drawers(context).want(context, tag, record.version, announce=announce and record.phase == "finished")
+    finished = announce and record.phase == "finished"
+    drawers(context).want(context, tag, record.version, announce=finished, again=again)
 
 
 async def open_menu(
@@ -92,9 +96,13 @@ class Drawers:
         self.slots: dict[str, _Slot] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def want(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, *, announce: bool = False) -> None:
+    def want(
+        self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, *, announce: bool = False, again: bool = False
+    ) -> None:
         slot = self._slot(context, tag, version)
         slot.wanted = max(slot.wanted, version)
+        if again:
+            slot.drawn = min(slot.drawn, version - 1)
         if announce:
             slot.announce = max(slot.announce, version)
 

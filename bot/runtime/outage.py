@@ -21,7 +21,9 @@ from bot.runtime.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
-STORE_DOWN = (StoreUnavailable, RedisConnectionError, RedisTimeoutError, OSError)
+# The built-in ConnectionError: a socket reset or refused that redis-py let through unwrapped. Not all of
+# OSError, which also covers failures that are not Redis's (a picture Pillow cannot write, a full disk).
+STORE_DOWN = (StoreUnavailable, RedisConnectionError, RedisTimeoutError, ConnectionError)
 FIRST_BACKOFF, MAX_BACKOFF = 0.5, 2.0
 OUTAGE = "outage"
 

@@ -97,6 +97,7 @@ class HandMessage(BaseModel):
     shown: str
     version: int = 0
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
+    again: bool = False  # the player asked for it (/start h…): the next draw sends it as a new message
     awaits: bool = False  # drawn while the player's every choice was to be made here (their turn's notice)
 
 

@@ -7,6 +7,7 @@ import random
 
 from bot.games import PRESENTERS
 from bot.games.carcassonne import pending, presenter
+from bot.messages import keyboards
 from bot.messages.menus import menu_items
 from rendering.carcassonne.labels import candidate_label, spot_label
 from rendering.carcassonne.picture import Pending
@@ -83,3 +84,27 @@ def test_the_game_s_emoji_is_its_own() -> None:
     assert len(set(emojis)) == len(emojis) and presenter.emoji not in ("🏰", "🗺")
     text = presenter.rules_text(CarcassonneOptions())
     assert text.startswith(presenter.emoji) and "🏰" not in text
+
+
+def test_a_tile_is_placed_from_a_level_whose_picture_shows_it_as_it_will_lie() -> None:
+    """At most three presses (position, rotation, meeple), levels with one choice skipped; the last press is
+    made on the meeple's level or on a confirmation, whose picture shows the tile placed and turned."""
+    confirmed = 0
+    for seed in range(3):
+        state = GAME.setup(2, seed)
+        rng = random.Random(seed)
+        while GAME.to_act(state):
+            codes = [GAME.encode(a) for a in GAME.legal_actions(state, state.turn)]
+            view = GAME.view(state, None)
+            menu = keyboards.menu("carcassonne", codes)
+            for code in rng.sample(codes, min(len(codes), 12)):
+                pressed = menu.presses(code)
+                assert len(pressed) <= 3, (code, pressed)
+                last = ([menu.top(), *pressed])[-2]  # the level the last press is made on
+                _, position, rotation, spot = code.split(".")
+                x, y = (int(n) for n in position.split("_"))
+                assert last in (f"t.{position}.{rotation}", code), (code, last)
+                assert pending(view, last) == Pending(x, y, int(rotation), None if last != code else spot)
+                confirmed += last == code
+            state = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn))).state
+    assert confirmed  # no meeple to place: the placement is confirmed on its own picture

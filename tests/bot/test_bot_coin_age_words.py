@@ -107,3 +107,12 @@ def test_a_capture_button_says_whose_coin_it_takes() -> None:
 def test_the_result_names_players_without_sides() -> None:
     lines = presenter.result(GAME.view(_finished(3), None), NAMES)
     assert not any("شیر" in line or "خط" in line for line in lines)
+
+
+def test_a_button_that_skips_levels_says_the_whole_move() -> None:
+    a, b = VIEW.spaces[0], VIEW.spaces[1]
+    size = presenter.menu_label(["p", "C"], VIEW)
+    assert presenter.chain_label([["p", "C"], ["p", "C", a.id]], VIEW) == f"{size} در {a.name}"
+    moved = presenter.chain_label([["m"], ["m", a.id], ["m", a.id, b.id]], VIEW)
+    assert moved == f"↔️ جابجایی از {a.name} به {b.name}"
+    assert presenter.chain_label([["m", a.id], ["m", a.id, b.id]], VIEW) == f"از {a.name} به {b.name}"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 from bot.games.conqueror import marks, presenter
+from bot.messages import keyboards
 from rules import GAMES
 from rules.conqueror import ConquerorOptions
 
@@ -59,18 +61,55 @@ def test_buttons_name_camps_in_persian() -> None:
     assert presenter.menu_label(["m", "D4", "A6"], view) == "به ب۶"
 
 
+def test_a_button_that_skips_levels_says_the_whole_action() -> None:
+    view = GAME.view(GAME.setup(2, 3), None)
+    label = presenter.chain_label
+    assert label([["m"], ["m", "D4"]], view) == "➡️ حرکت از س۴"  # one piece to move: its targets come next
+    assert label([["m"], ["m", "D4"], ["m", "D4", "A6"]], view) == "➡️ از س۴ به ب۶"
+    assert label([["m", "D4"], ["m", "D4", "A6"]], view) == "از س۴ به ب۶"
+    assert label([["c"], ["c", "B0"]], view) == "🏰 قلعه در ج۰"
+    assert label([["w"], ["w", "D4"], ["w", "D4", "A6"]], view) == "🧱 دیوار س۴ و ب۶"
+    assert label([["w", "D4"], ["w", "D4", "A6"]], view) == "🧱 س۴ و ب۶"
+    assert label([["e"], ["e", "D4"]], view) == "⬆️ ورود به قلعهٔ س۴"
+    assert label([["l"], ["l", "D4"]], view) == "⬇️ خروج از قلعهٔ س۴"
+
+
 def test_the_picture_of_a_menu_marks_the_camps_it_offers() -> None:
-    state, _ = _play(1, 60)  # round 2: pieces to move
+    state, _ = _play(3, 80)  # round 2: pieces to move, castles to build
     view = GAME.view(state, None)
     codes = [GAME.encode(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]
     assert list(view.legal) == codes
-    source = next(code.split(".")[1] for code in codes if code.startswith("m."))
-    assert marks(view, "m") == ({c.split(".")[1] for c in codes if c.startswith("m.")}, None)
-    assert marks(view, f"m.{source}") == ({c.split(".")[2] for c in codes if c.startswith(f"m.{source}.")}, source)
-    assert marks(view, "") == (set(), None)
+    assert marks(view, "") == (set(), None)  # the kinds of action: no place yet
+    assert marks(view, "c") == ({c.split(".")[1] for c in codes if c.startswith("c.")}, None)
+    moves = [c for c in codes if c.startswith("m.")]
+    assert len(moves) <= presenter.menu_flat  # listed whole: both camps of every move are ringed
+    assert marks(view, "m") == ({camp for c in moves for camp in c.split(".")[1:]}, None)
     assert presenter.previews
     plain = presenter.picture(view, NAMES)
     assert presenter.picture(view, NAMES, "m") != plain and presenter.picture(view, NAMES, "") == plain
+
+
+def test_a_source_s_level_rings_its_targets_and_the_source() -> None:
+    state, _ = _play(1, 40)
+    view = GAME.view(state, None)
+    codes = list(view.legal)
+    walls = [c for c in codes if c.startswith("w.")]
+    assert len(walls) > presenter.menu_flat  # too many to list whole: a camp first, then its neighbour
+    camp = walls[0].split(".")[1]
+    assert marks(view, f"w.{camp}") == ({c.split(".")[2] for c in walls if c.startswith(f"w.{camp}.")}, camp)
+
+
+def test_few_moves_are_listed_whole_at_once() -> None:
+    state, _ = _play(1, 60)
+    view = GAME.view(state, None)
+    menu = keyboards.menu("conqueror", list(view.legal))
+    assert len(view.legal) <= presenter.menu_flat
+    labels = [keyboards.game_menu("conqueror", 1, list(view.legal), "", view).inline_keyboard]
+    texts = [b.text for rows in labels for row in rows for b in row]
+    assert all(c.plays for c in menu.choices("")) and len(texts) == len(view.legal)
+    assert "⏭ پایان نوبت" in texts and any(re.fullmatch(r"➡️ از \S+ به \S+", t) for t in texts), texts
+    assert any(re.fullmatch(r"⬆️ ورود به قلعهٔ \S+", t) for t in texts), texts
+    assert marks(view, "")[0] == {camp for c in view.legal for camp in c.split(".")[1:]}
 
 
 def test_status_shows_the_score_once() -> None:

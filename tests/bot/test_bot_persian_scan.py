@@ -24,7 +24,6 @@ from bot.handlers.admin import settings_keyboard, settings_text
 from bot.handlers.info import games_text, rules_picker
 from bot.handlers.notify import switch_button
 from bot.messages import keyboards, texts
-from bot.messages.menus import menu_items
 from bot.runtime.group_settings import GroupSettings
 from rules import GAMES
 
@@ -55,18 +54,16 @@ def _option_sets(game_id: str) -> list[Any]:
 
 
 def _menu_labels(presenter: Presenter, codes: list[str], view: Any) -> Iterator[tuple[str, str]]:
-    """Every (key, label) of every menu level the codes open, as the bot builds them."""
-    prefixes = [""]
-    seen: set[str] = set()
-    while prefixes:
-        prefix = prefixes.pop()
-        for item in menu_items(codes, prefix, presenter.root_depth):
-            if item.key in seen:
-                continue
-            seen.add(item.key)
-            yield item.key, presenter.menu_label(item.key.split("."), view)
-            if any(code.startswith(item.key + ".") for code in codes):
-                prefixes.append(item.key)
+    """Every (key, label) of every menu level the codes open, as the bot labels them (levels with one
+    choice skipped, chains of them labelled whole)."""
+    menu = keyboards.menu(presenter.game_id, codes)
+    levels, seen = [menu.top()], {menu.top()}
+    while levels:
+        for choice in menu.choices(levels.pop()):
+            yield choice.key, keyboards.button_label(presenter.game_id, choice, view)
+            if not choice.plays and choice.key not in seen:
+                seen.add(choice.key)
+                levels.append(choice.key)
 
 
 def _texts(game_id: str) -> Iterator[tuple[str, str]]:

@@ -8,6 +8,7 @@ import random
 import re
 
 from bot.games.splendor import presenter
+from bot.messages import keyboards
 from bot.messages.fa import num
 from bot.messages.menus import menu_items
 from rendering.splendor.labels import COLOUR_NAMES, card_label, deck_label, noble_button, reserved_label
@@ -46,10 +47,9 @@ def test_a_card_button_says_colour_and_points() -> None:
     )
 
 
-def _presses(code: str) -> int:
-    """Presses from the first level of the menu to the action ``code`` (each level one press)."""
-    parts = code.split(".")
-    return 1 + max(0, len(parts) - presenter.root_depth(parts[0]))
+def _presses(codes: list[str], code: str) -> int:
+    """Presses from the level the menu opens on to the action ``code``, as the bot's menu lays it out."""
+    return len(keyboards.menu("splendor", codes).presses(code))
 
 
 def test_any_three_gems_any_return_and_any_card_take_few_presses() -> None:
@@ -64,12 +64,22 @@ def test_any_three_gems_any_return_and_any_card_take_few_presses() -> None:
             first = {item.key for item in menu_items(codes, "", presenter.root_depth)}
             for code in codes:
                 kind = code.split(".")[0]
-                worst[kind] = max(worst.get(kind, 0), _presses(code))
+                worst[kind] = max(worst.get(kind, 0), _presses(codes, code))
                 if kind in ("t", "g"):
                     assert code in first  # the whole set, one press
             state = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn))).state
     limits = {"t": 1, "g": 1, "t2": 2, "r": 2, "b": 2, "bg": 3, "n": 1, "p": 1}
     assert {"t", "g", "r", "b", "bg"} <= worst.keys() and all(worst[k] <= limits[k] for k in worst), worst
+
+
+def test_a_level_with_one_card_is_skipped_and_its_button_says_what_it_does() -> None:
+    view: SplendorView = GAME.view(GAME.setup(2, 1), 0)
+    card = card_label(1, 2)
+    markup = keyboards.game_menu("splendor", 5, ["t.w.b.r", "b.1.2", "bg.2.0.k", "p"], "", view)
+    labels = {b.callback_data: b.text for row in markup.inline_keyboard for b in row}
+    assert labels["g:splendor:5:b.1.2"].startswith(f"🛒 خرید کارت {card} · ")  # one press: bought
+    assert labels["g:splendor:5:bg.2.0.k"].startswith(f"🟡 خرید با طلا: کارت {card_label(2, 0)} · ")
+    assert labels["g:splendor:5:bg.2.0.k"].endswith(" — 🟡 به جای سیاه")
 
 
 def test_a_level_of_cards_lists_them_top_down_in_the_picture_s_order() -> None:

@@ -1,5 +1,6 @@
 """End to end: a whole game of قلعه رودخان with farmers by button presses, to the result; and the turn's
-menu: position, rotation and meeple under a picture that follows the choice, with a way back."""
+menu: position, rotation and meeple under a picture that follows the choice, the meeple's press placing the
+tile, with a way back to the level seen."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ async def test_a_turn_is_chosen_step_by_step_and_can_go_back(sandbox: ControlCli
     player = player_to_act(t, board)
     first = buttons(board)[0]
     assert first["text"] == "۱"  # positions carry the numbers drawn on the board
+    positions = [b["text"] for b in buttons(board)]
 
     async def open_level(data: str) -> dict[str, Any]:
         nonlocal board
@@ -42,22 +44,29 @@ async def test_a_turn_is_chosen_step_by_step_and_can_go_back(sandbox: ControlCli
 
     before = board["photo"]
     board = await open_level(first["data"])
-    assert board["photo"] != before  # the picture shows the chosen position and the rotations
+    assert board["photo"] != before  # the picture shows the chosen position (and the rotations)
+    assert buttons(board)[-1]["text"] == "↩️ بازگشت"
     rotations = [b for b in buttons(board) if b["text"].startswith("↻")]
-    assert rotations and buttons(board)[-1]["text"] == "↩️ بازگشت"
-    board = await open_level(rotations[0]["data"])
-    spots = [b for b in buttons(board) if "بازگشت" not in b["text"]]
-    assert spots[-1]["text"] == "🚫 بدون آدمک" and all(b["data"].startswith("n:") for b in spots)
-    board = await open_level(spots[-1]["data"])
-    confirm, back = buttons(board)
-    assert confirm["text"] == "✅ تأیید" and confirm["data"].startswith("g:carcassonne:")
-    board = await open_level(back["data"])  # back to the meeple choice: nothing was played
-    assert [b["text"] for b in buttons(board)][-1] == "↩️ بازگشت" and "کاشی‌های مانده: ۷۰" in board["caption"]
-    board = await open_level(spots[-1]["data"])
+    seen = [b["text"] for b in buttons(board)]  # the rotations, or the meeple's level when one rotation fits
+    if rotations:
+        board = await open_level(rotations[0]["data"])
+    choices = [b for b in buttons(board) if "بازگشت" not in b["text"]]
+    if [b["text"] for b in choices] == ["✅ تأیید"]:  # no meeple to place: the placement is confirmed
+        spots, last = [], choices[0]
+    else:  # the meeple's press places the tile: the picture already shows it as it will lie
+        spots, last = choices, choices[-1]
+        assert last["text"] == "🚫 بدون آدمک" and all(b["data"].startswith("g:carcassonne:") for b in spots)
+    board = await open_level(buttons(board)[-1]["data"])  # back to the level seen: nothing was played
+    assert "کاشی‌های مانده: ۷۰" in board["caption"]
+    assert [b["text"] for b in buttons(board)] == (seen if rotations else positions)
+    if rotations:
+        board = await open_level(rotations[0]["data"])
+    else:
+        board = await open_level(first["data"])
     stranger = t.players[1] if player is t.players[0] else t.players[0]
-    answer = await sandbox.press(t.chat_id, board["message_id"], stranger["id"], buttons(board)[0]["data"])
-    assert answer["show_alert"]  # only the player in turn confirms
-    board = await open_level(buttons(board)[0]["data"])
+    answer = await sandbox.press(t.chat_id, board["message_id"], stranger["id"], last["data"])
+    assert answer["show_alert"]  # only the player in turn places the tile
+    board = await open_level(last["data"])
     assert "کاشی را گذاشت" in board["caption"] and "کاشی‌های مانده: ۶۹" in board["caption"]
     assert player_to_act(t, board) is not player
 

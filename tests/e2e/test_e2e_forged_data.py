@@ -34,7 +34,7 @@ from bot.dev.harness import Harness
 from bot.dev.simulate import Table, buttons, open_lobby, set_timer, start_game, table
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.admin import LOBBY_IDLE_CHOICES, MAX_TIMEOUT_CHOICES
-from bot.messages import board, hands, texts
+from bot.messages import board, hands, keyboards, texts
 from bot.messages.keyboards import PATTERNS, SHOWN_IN
 from bot.runtime.store import GameRecord, Store
 from sandbox.control_client import ControlClient
@@ -92,13 +92,12 @@ def system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
 # What the bot would act on ----------------------------------------------------------------------------------
 
 
-def _levels(codes: list[str]) -> set[str]:
-    """Every menu level that leads to one of ``codes`` ("" is the top), as the play handler checks it."""
-    out = {""}
-    for code in codes:
-        parts = code.split(".")
-        out |= {".".join(parts[:k]) for k in range(1, len(parts) + 1)}
-    return out
+def _levels(game_id: str, codes: list[str]) -> set[str]:
+    """Every menu level the menu of ``codes`` shows ("" opens the first), as the play handler checks it: a
+    level skipped because it has one choice, or under a level that lists its moves whole, is refused."""
+    menu = keyboards.menu(game_id, codes)
+    prefixes = {""} | {".".join(c.split(".")[:k]) for c in codes for k in range(1, c.count(".") + 2)}
+    return {p for p in prefixes if menu.shows(p)}
 
 
 @dataclass
@@ -155,7 +154,7 @@ class Oracle:
             if message_id == group.live_id and seat in group.to_act:
                 codes = hands.group_codes(record, group.state)[0]
                 out |= {f"g:{record.game_id}:{version}:{c}" for c in codes}
-                out |= {f"n:{record.game_id}:{version}:{p}" for p in _levels(codes)}
+                out |= {f"n:{record.game_id}:{version}:{p}" for p in _levels(record.game_id, codes)}
         return out  # no group has ended (again:) or is free for a new game (new:)
 
     def _private(self, message_id: int, user_id: int) -> set[str]:
@@ -168,7 +167,7 @@ class Oracle:
             codes = hands.private_codes(group.record, group.state, seat)
             version = group.record.version
             out |= {f"h:{group.chat_id}:{version}:{c}" for c in codes}
-            out |= {f"k:{group.chat_id}:{version}:{p}" for p in _levels(codes)}
+            out |= {f"k:{group.chat_id}:{version}:{p}" for p in _levels(group.record.game_id, codes)}
         return out
 
 
