@@ -16,7 +16,9 @@ again. After ``--minutes`` (10 for the figures) it prints:
 - press → the group's board showing that move (the board's live version, as the bot stored it after the edit,
   reaches the move's), or showing the menu level that was opened, p50 / p95 (target p95 ≤ 5 s);
 - games stuck: groups where a press was never shown within 60 s, or nobody could act for 60 s (target 0);
-- group messages + edits per minute: the most in any 60 s window, per group (≤ 20).
+- group messages + edits per minute: the most in any 60 s window, per group (≤ 20);
+- turn notices sent (in private chats, and in groups for players the bot cannot write to), and each player's
+  private messages + edits per minute.
 
 ``--time-scale`` (for trying, not for the figures) runs Telegram's clock and the players faster alike.
 
@@ -296,6 +298,17 @@ def report(
     for g in groups:
         by_game.setdefault(g.game, []).append(per_group[g.table.chat_id])
     print("  per game: " + ", ".join(f"{game} {max(counts)}" for game, counts in by_game.items()))
+    sent = [i for i in log if i["method"] == "sendMessage" and i["status"] == 200]
+    notices = [i for i in sent if "نوبت شماست" in str(i["params"].get("text", ""))]
+    in_groups = sum(1 for i in notices if i["chat_id"] < 0)
+    deleted = sum(1 for i in log if i["method"] == "deleteMessage" and i["status"] == 200)
+    players = [p["id"] for g in groups for p in g.players]
+    private = [most_in_a_window(watcher.messages[p] + watcher.edits[p], minute) for p in players]
+    print(
+        f"turn notices: {len(notices) - in_groups} in private chats, {in_groups} in groups; {deleted} messages deleted"
+        f" (old notices and hands); private messages + edits per player in any 60 s: max {max(private)}, mean"
+        f" {statistics.mean(private):.1f} (limit: 1 a second)"
+    )
 
 
 if __name__ == "__main__":

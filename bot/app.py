@@ -24,7 +24,7 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
-from bot.handlers import admin, info, lobby, membership, operators, play, private, stats, topics
+from bot.handlers import admin, info, lobby, membership, notify, operators, play, private, stats, topics
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
@@ -99,6 +99,8 @@ BUTTONS: dict[str, ButtonCallback] = {
     "settings": admin.on_settings_press,
     "again": lobby.on_play_again,
     "quit": lobby.on_leave_confirm,
+    "notices": notify.on_notices_press,
+    "rules": info.on_rules_press,
 }
 
 
@@ -142,6 +144,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(_command("rules", info.cmd_rules, anywhere))
     app.add_handler(_command("stats", stats.cmd_stats, groups))
     app.add_handler(_command("mystats", stats.cmd_mystats, private_chat))
+    app.add_handler(_command("notify", notify.cmd_notify, private_chat))
     app.add_handler(_command("status", operators.cmd_status, private_chat))
     app.add_handler(_command("maintenance", operators.cmd_maintenance, private_chat))
     app.add_handler(_command("broadcast", operators.cmd_broadcast, private_chat))

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ _json_dumps = functools.partial(json.dumps, ensure_ascii=False)
 _WEBCHAT = Path(__file__).with_name("webchat.html")
 MAX_WAIT = 300.0
 MAX_FORGED_DATA = 4096  # characters of callback data press_forged takes: far over Telegram's 64 bytes
+USERNAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{4,31}")  # Telegram's public usernames: 5-32 characters
 
 
 class ControlError(Exception):
@@ -192,9 +194,12 @@ async def create_chat(request: web.Request) -> Any:
     bot_admin = body.get("bot_admin", False)
     if not isinstance(bot_admin, bool):
         raise ControlError("bot_admin must be a boolean")
+    username = _str(body, "username", False)
+    if username is not None and (kind == "group" or not USERNAME.fullmatch(username)):
+        raise ControlError("only a supergroup or a channel has a username: 5-32 letters, digits or _")
     bot_status = "left" if kind == "channel" else "administrator" if bot_admin else "member"
     chat = sandbox.world.add_group(
-        title, members, admins, creator, is_forum, sandbox.profile.privacy, kind=kind, bot_status=bot_status
+        title, members, admins, creator, is_forum, sandbox.profile.privacy, kind, bot_status, username
     )
     humans = [m for m in chat.members if not sandbox.world.users[m].is_bot]
     if humans and chat.bot_present:

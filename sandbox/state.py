@@ -118,6 +118,7 @@ class Chat:
     last_bot_sender: int | None = None  # the bot (ours or another) that sent the group's latest bot message
     bot_status: str = "member"  # one of BOT_STATUSES; Telegram adds a bot as a plain member
     migrated_to: int | None = None  # a basic group that became this supergroup
+    username: str | None = None  # a public supergroup's or channel's @username (a basic group has none)
 
     @property
     def bot_present(self) -> bool:
@@ -176,6 +177,7 @@ class World:
         privacy: bool,
         kind: str = "supergroup",
         bot_status: str = "member",
+        username: str | None = None,
     ) -> Chat:
         """A supergroup, a basic group (``kind="group"``) or a channel, with its own id range."""
         everyone = list(dict.fromkeys([*([creator] if creator is not None else []), *admins, *members]))
@@ -190,6 +192,7 @@ class World:
             is_forum=is_forum,
             bot_status=bot_status,
             privacy=privacy,
+            username=username,
         )
         self._next_group += 1
         self.chats[chat.id] = chat

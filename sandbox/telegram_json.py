@@ -77,6 +77,8 @@ def chat_json(world: World, chat: Chat) -> dict[str, Any]:
             data["username"] = user.username
         return data
     data = {"id": chat.id, "type": chat.type, "title": chat.title}
+    if chat.username:
+        data["username"] = chat.username
     if chat.is_forum:
         data["is_forum"] = True
     return data

@@ -34,6 +34,7 @@ def chat_view(world: World, chat: Chat) -> dict[str, Any]:
         "creator": chat.creator,
         "bot_status": None if chat.is_private else chat.bot_status,
         "migrated_to": chat.migrated_to,
+        "username": None if chat.is_private else chat.username,
         "topics": [topic_view(chat, topic) for topic in chat.topics.values()],
     }
 

@@ -13,10 +13,12 @@ from rules import Event
 
 @dataclass(frozen=True, slots=True)
 class OptionToggle:
-    """A yes/no lobby option: the options model's field and its Persian label."""
+    """A yes/no lobby option: the options model's field, its Persian label, and a short one for /settings'
+    buttons (a phone shows some 35 characters across)."""
 
     field: str
     label: str
+    short: str = ""
 
 
 class Hands(Protocol):
@@ -41,7 +43,7 @@ class Presenter(Protocol):
 
     game_id: str
     emoji: str
-    summary: str  # one line for /games
+    summary: str  # one line for /games: what one does (the player count is said beside it)
     # a move is played only from the level of its last choice, whose picture previews it; one reached
     # through levels with a single choice opens a confirmation with its preview (bot/messages/menus.py)
     confirm_moves: bool

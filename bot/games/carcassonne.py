@@ -70,10 +70,10 @@ def pending(view: CarcassonneView, prefix: str) -> Pending | None:
 class CarcassonnePresenter:
     game_id = "carcassonne"
     emoji = "🏞"  # قلعه رودخان stands in forest above a river; 🏰 is کشورگشا's, 🗺 رکب's provinces
-    summary = "۲ تا ۵ نفر؛ کاشی بگذارید، شهر و جاده و صومعه بسازید و آدمک‌هایتان را به کار بگیرید"
+    summary = "کاشی بگذارید، شهر و جاده و صومعه بسازید و آدمک‌هایتان را به کار بگیرید"
     confirm_moves = True
     previews = True
-    toggles = (OptionToggle("farmers", "کشاورزها (آدمک روی مزرعه؛ امتیاز مزرعه‌ها در پایان)"),)
+    toggles = (OptionToggle("farmers", "کشاورزها (آدمک روی مزرعه؛ امتیاز مزرعه‌ها در پایان)", "کشاورزها"),)
     hands = None  # nothing is secret but the order of the pile
 
     def rules_text(self, options: BaseModel) -> str:
@@ -113,7 +113,7 @@ class CarcassonnePresenter:
             if isinstance(event, TilePlaced):
                 lines.append(f"🧩 {_who(event.seat, names)} کاشی را گذاشت.")
             elif isinstance(event, MeeplePlaced):
-                lines[-1] = lines[-1][:-1] + f" و یک آدمک روی {FEATURE_NAMES[event.feature]} گذاشت."
+                lines[-1] = lines[-1][:-1] + f"، با یک آدمک روی {FEATURE_NAMES[event.feature]}."  # one verb
             elif isinstance(event, TileDiscarded):
                 lines.append("🗑 کاشی کشیده شده هیچ جا جا نمی‌شد و کنار گذاشته شد.")
             elif isinstance(event, FeatureScored) and not event.final:

@@ -46,8 +46,10 @@ class CoinAgePresenter:
     emoji = "🪙"
     confirm_moves = False
     previews = False
-    summary = "دو نفره؛ سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
-    toggles = (OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه بگذارید (قانون رسمی)"),)
+    summary = "سکه‌ها را بیندازید، منطقه‌ها را بگیرید"
+    toggles = (
+        OptionToggle("two_favourable_place_two", "با ۲ سکهٔ موافق، ۲ سکه بگذارید (قانون رسمی)", "۲ سکه با ۲ موافق"),
+    )
 
     hands = None  # nothing is secret: everything is played in the group
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from pydantic import BaseModel
@@ -115,8 +116,8 @@ class CondottierePresenter:
     emoji = "⚔️"
     confirm_moves = False
     previews = False
-    summary = "۲ تا ۶ نفر؛ با سربازان و کارت‌های ویژه استان‌ها را تصرف کنید"
-    toggles = (OptionToggle("classic_map", "نقشهٔ کلاسیک ایتالیا (۱۷ منطقه)"),)
+    summary = "با سربازان و کارت‌های ویژه استان‌ها را تصرف کنید"
+    toggles = (OptionToggle("classic_map", "نقشهٔ کلاسیک ایتالیا (۱۷ منطقه)", "نقشهٔ ایتالیا"),)
     hands = CondottiereHands()
 
     def rules_text(self, options: BaseModel) -> str:
@@ -173,7 +174,11 @@ class CondottierePresenter:
         if isinstance(event, BishopDiscarded):
             if not event.cards:
                 return f"🧓 ریش سفیدِ {who(event.seat)}: هیچ سربازی نسوخت."
-            return f"🧓 ریش سفیدِ {who(event.seat)}: {joined([kind_name(c) for c in event.cards])} سوخت."
+            if len(event.owners) != len(event.cards):  # an event written before owners were kept
+                return f"🧓 ریش سفیدِ {who(event.seat)}: {joined([kind_name(c) for c in event.cards])} سوخت."
+            counts = Counter(event.owners)  # one kind only: the highest mercenary in play
+            whose = joined([f"{'یکی' if n == 1 else f'{num(n)} تا'} از {who(o)}" for o, n in sorted(counts.items())])
+            return f"🧓 ریش سفیدِ {who(event.seat)}: {kind_name(event.cards[0])} سوخت — {whose}."
         if isinstance(event, PeaceTokenPlaced):
             if event.province is None:
                 return f"🕊 {who(event.seat)} نشان صلح را جابه‌جا نکرد."
@@ -271,7 +276,7 @@ class CondottierePresenter:
         if kind == "pz":
             return "🕊 همان‌جا بماند" if arg == "k" else f"🕊 {province(view.map, int(arg))}"
         if kind == "d":
-            return "🗑 دست را دور بینداز" if arg == "y" else "✋ نگه دار"
+            return "🗑 دور انداختن دست" if arg == "y" else "✋ نگه داشتن دست"
         return ".".join(path)
 
     def chain_label(self, paths: Sequence[Sequence[str]], view: CondottiereView) -> str:

@@ -53,8 +53,8 @@ class ConquerorPresenter:
     emoji = "🏰"
     confirm_moves = False
     previews = True  # a menu of camps rings them on the board
-    summary = "دو نفره؛ قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
-    toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)"),)
+    summary = "قلعه بسازید، دیوار بکشید، منطقه‌ها را از آنِ خود کنید"
+    toggles = (OptionToggle("random_board", "صفحهٔ تصادفی (کاشی‌ها به شکل تازه چیده می‌شوند)", "صفحهٔ تصادفی"),)
 
     hands = None  # nothing is secret: everything is played in the group
 

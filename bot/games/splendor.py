@@ -98,7 +98,7 @@ class SplendorPresenter:
     emoji = "💎"
     confirm_moves = False
     previews = False
-    summary = "۲ تا ۴ نفر؛ جواهر جمع کنید، کارت بخرید، اشراف‌زادگان را به خانه بیاورید"
+    summary = "جواهر جمع کنید، کارت بخرید، اشراف‌زادگان را به خانه بیاورید"
     toggles: tuple[OptionToggle, ...] = ()
     hands = SplendorHands()
 

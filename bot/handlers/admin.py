@@ -25,12 +25,18 @@ LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)
 
 
 def _mark(chosen: bool, label: str) -> str:
+    """One of several choices: the chosen one is ticked, pressing another chooses it."""
     return f"✅ {label}" if chosen else label
 
 
+def _switch(label: str, on: bool, *, verbs: tuple[str, str] = ("خاموش کن", "روشن کن")) -> str:
+    """A yes/no setting: ticked or not (its state), then what pressing it does (its action)."""
+    return f"{'✅' if on else '⬜️'} {label} · {verbs[0] if on else verbs[1]}"
+
+
 def _option_label(toggle: OptionToggle) -> str:
-    """A lobby option's label without its explanation in brackets, short enough for a button."""
-    return toggle.label.split(" (")[0]
+    """A lobby option's label short enough for a button: its short form, else without its explanation."""
+    return toggle.short or toggle.label.split(" (")[0]
 
 
 def default_option(settings: GroupSettings, game_id: str, field: str) -> bool:
@@ -53,47 +59,52 @@ def settings_text(settings: GroupSettings) -> str:
             " (ربات به جایش بازی می‌کند؛ در بازی دو نفره حریفش می‌برد)",
             f"⌛️ بستن اتاق انتظارِ بی‌کار پس از: <b>{lobby}</b>",
             f"🎲 بازی‌های باز در این گروه: {games}",
-            "⚙️ گزینه‌های هر بازی در این‌جا پیش‌فرضِ اتاق‌های انتظار تازه‌اند؛ در هر اتاق هم می‌شود عوضشان کرد.",
+            "⚙️ گزینه‌های هر بازی (زیرِ دکمهٔ همان بازی) پیش‌فرضِ اتاق‌های انتظار تازه‌اند؛ در هر اتاق هم می‌شود عوضشان کرد.",
             "",
             "وقتی زمان کسی تمام شود، ربات حرکت پیش‌فرض بازی را به جای او انجام می‌دهد.",
+            "✅ یعنی انتخاب‌شده یا روشن؛ هر دکمهٔ روشن و خاموش می‌گوید با زدنش چه می‌شود.",
         ]
     )
 
 
 def settings_keyboard(settings: GroupSettings, timer_choices: tuple[int, ...]) -> InlineKeyboardMarkup:
+    """Short buttons, a row or two per setting, each with the emoji of its line in the text above: the choices
+    of a number ticked where chosen, and each yes/no setting saying whether it is on and what a press does."""
     timers = [
-        InlineKeyboardButton(_mark(settings.turn_seconds == s, duration(s)), callback_data=f"s:t:{s}")
+        InlineKeyboardButton(_mark(settings.turn_seconds == s, f"⏱ {duration(s)}"), callback_data=f"s:t:{s}")
         for s in timer_choices
     ]
-    timers.append(InlineKeyboardButton(_mark(settings.turn_seconds == 0, "بدون زمان"), callback_data="s:t:0"))
-    rows = [timers[i : i + 3] for i in range(0, len(timers), 3)]
-    reminder = "🔔 یادآوری: روشن" if settings.reminder else "🔕 یادآوری: خاموش"
+    timers.append(InlineKeyboardButton(_mark(settings.turn_seconds == 0, "⏱ بدون زمان"), callback_data="s:t:0"))
+    rows = _rows(timers, 3)
+    reminder = _switch("🔔 یادآوری", settings.reminder)
     rows.append([InlineKeyboardButton(reminder, callback_data=f"s:r:{0 if settings.reminder else 1}")])
-    rows.append(
-        [
-            InlineKeyboardButton(_mark(settings.max_timeouts == n, f"حذف پس از {num(n)}"), callback_data=f"s:m:{n}")
-            for n in MAX_TIMEOUT_CHOICES
-        ]
-    )
-    rows.append(
-        [
-            InlineKeyboardButton(
-                _mark(settings.lobby_idle_seconds == s, f"اتاق: {duration(s) if s else 'هرگز'}"),
-                callback_data=f"s:l:{s}",
-            )
-            for s in LOBBY_IDLE_CHOICES
-        ]
-    )
+    removal = [
+        InlineKeyboardButton(_mark(settings.max_timeouts == n, f"🚫 پس از {num(n)} بار"), callback_data=f"s:m:{n}")
+        for n in MAX_TIMEOUT_CHOICES
+    ]
+    rows += _rows(removal, 2)
+    idle = [
+        InlineKeyboardButton(
+            _mark(settings.lobby_idle_seconds == s, f"⌛️ اتاق: {duration(s) if s else 'هرگز'}"),
+            callback_data=f"s:l:{s}",
+        )
+        for s in LOBBY_IDLE_CHOICES
+    ]
+    rows += _rows(idle, 2)
     for game in PLAYABLE.values():
         presenter = PRESENTERS[game.id]
-        shown = f"{'✅' if settings.allows(game.id) else '🚫'} {presenter.emoji} {game.title}"
-        row = [InlineKeyboardButton(shown, callback_data=checked_data(f"s:g:{game.id}"))]
+        shown = _switch(f"{presenter.emoji} {game.title}", settings.allows(game.id), verbs=("ببند", "باز کن"))
+        rows.append([InlineKeyboardButton(shown, callback_data=checked_data(f"s:g:{game.id}"))])
         for toggle in presenter.toggles:
-            state = "روشن" if default_option(settings, game.id, toggle.field) else "خاموش"
-            label = f"⚙️ {_option_label(toggle)}: {state}"
-            row.append(InlineKeyboardButton(label, callback_data=checked_data(f"s:o:{game.id}.{toggle.field}")))
-        rows.append(row)
+            label = _switch(
+                f"{presenter.emoji} {_option_label(toggle)}", default_option(settings, game.id, toggle.field)
+            )
+            rows.append([InlineKeyboardButton(label, callback_data=checked_data(f"s:o:{game.id}.{toggle.field}"))])
     return InlineKeyboardMarkup(rows)
+
+
+def _rows(buttons: list[InlineKeyboardButton], columns: int) -> list[list[InlineKeyboardButton]]:
+    return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
 
 
 async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:

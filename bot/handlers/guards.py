@@ -27,6 +27,7 @@ ButtonCallback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, An
 CHAT_TYPES: dict[str, frozenset[str]] = {
     "group": frozenset({ChatType.GROUP, ChatType.SUPERGROUP}),
     "private": frozenset({ChatType.PRIVATE}),
+    "anywhere": frozenset({ChatType.GROUP, ChatType.SUPERGROUP, ChatType.PRIVATE}),
 }
 
 

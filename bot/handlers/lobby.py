@@ -13,7 +13,7 @@ from telegram.ext import ContextTypes
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.access import is_admin, on_behalf_of_a_chat
 from bot.handlers.operators import in_maintenance
-from bot.messages import board, keyboards, texts
+from bot.messages import board, keyboards, notices, texts
 from bot.messages.fa import name, num
 from bot.messages.lobby_message import join_link, options_of
 from bot.messages.redraw import redraw
@@ -449,7 +449,7 @@ async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: s
     store = services(context).store
     record.phase = "cancelled"
     try:
-        await commit(context, record)
+        notices.follow(context, await commit(context, record))  # nobody's turn any more: notices taken back
     except StaleVersion:
         return
     live = await store.live_message(record.chat_id, record.thread_id)

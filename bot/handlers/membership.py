@@ -21,6 +21,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.handlers.access import on_behalf_of_a_chat
+from bot.messages import notices
 from bot.runtime.commit import commit
 from bot.runtime.outage import STORE_DOWN
 from bot.runtime.recovery import heal
@@ -106,7 +107,8 @@ async def stop_chat(context: ContextTypes.DEFAULT_TYPE, chat_id: int, why: str) 
                 await svc.deadlines.arm(tag, {})
                 continue
             record.phase = "cancelled"
-            await commit(context, record)  # a cancelled game arms no deadline and leaves the active set
+            # a cancelled game arms no deadline and leaves the active set; its turn notices are taken back
+            notices.follow(context, await commit(context, record))
             stopped += 1
     log.info("chat %s: the bot may not write there (%s); %d game(s) stopped", chat_id, why, stopped)
     return stopped

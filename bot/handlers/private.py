@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.error import ChatMigrated
 from telegram.ext import ContextTypes
 
 from bot.handlers.access import is_member
 from bot.handlers.lobby import add_player, join_error
 from bot.handlers.membership import migrate_chat
+from bot.handlers.notify import switch_button
 from bot.messages import hands, texts
 from bot.messages.fa import name
 from bot.messages.lobby_message import parse_join_payload
@@ -32,7 +33,7 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         return
     target = parse_join_payload(payload)
     if target is None:
-        await message.reply_text(texts.WELCOME)
+        await _welcome(update, context)
         return
     chat_id, thread_id = target
     chat_id = await svc.store.moved_to(chat_id) or chat_id  # a link made before the group became a supergroup
@@ -41,6 +42,17 @@ async def cmd_start_private(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     except ChatMigrated as moved:  # the group became a supergroup just now: follow it, then join there
         await migrate_chat(context, chat_id, int(moved.new_chat_id))
         await _join_by_link(update, context, int(moved.new_chat_id), thread_id)
+
+
+async def _welcome(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The welcome; for a player who turned their turn notices off, with the button to turn them on again."""
+    user, message = update.effective_user, update.effective_message
+    assert user is not None and message is not None
+    if await services(context).store.wants_notices(user.id):
+        await message.reply_text(texts.WELCOME)
+        return
+    markup = InlineKeyboardMarkup([[switch_button(False)]])
+    await message.reply_text(f"{texts.WELCOME}\n\n{texts.NOTICES_ARE_OFF}", reply_markup=markup)
 
 
 async def _join_by_link(

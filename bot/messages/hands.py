@@ -1,9 +1,11 @@
 """Private messages for games with secrets: each player's hand, and the choices they make there.
 
 After every change of a game, each player's own view is drawn and sent to their private chat, or edited in
-place; it is left alone when neither the view nor the player's choices changed. A player the bot cannot
-write to (they never opened the bot, or blocked it) is named in the group with a button that opens the bot
-and sends the hand; the game waits for them, and the turn timer keeps it from waiting forever.
+place; it is left alone when neither the view nor the player's choices changed. When every choice a player has
+comes to be made there, the hand is sent anew at the bottom of the chat and the old one deleted: an edit
+notifies nobody, and this one message is how they learn it is their turn (``bot/messages/notices.py``). A
+player the bot cannot write to (they never opened the bot, or blocked it) is named in the group with a button
+that opens the bot and sends the hand; the game waits for them, and the turn timer keeps it from waiting forever.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import logging
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, Forbidden, RetryAfter
 from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
@@ -68,6 +70,14 @@ def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
     return public, len(public) < len(codes)
 
 
+def decides_in_private(record: GameRecord, state: Any, seat: int) -> bool:
+    """Whether every choice the seat has now is made in their private chat: their hand, sent anew, is then what
+    tells them it is their turn (``bot/messages/notices.py``)."""
+    if not private_codes(record, state, seat):
+        return False
+    return len(GAMES[record.game_id].to_act(state)) > 1 or not group_codes(record, state)[0]
+
+
 def _keyboard(record: GameRecord, state: Any, seat: int, prefix: str = "") -> InlineKeyboardMarkup | None:
     codes = private_codes(record, state, seat)
     if not codes:
@@ -84,8 +94,8 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     names = [p.name for p in record.players]
     lines = [f"{presenter.emoji} <b>{game.title}</b> — {texts.YOUR_HAND}", ""]
     lines += presenter.hands.lines(game.view(state, seat), names)
-    if to_decide:
-        lines += ["", texts.YOUR_MOVE_HERE]
+    if to_decide:  # first: a notification shows the caption's beginning
+        lines = [texts.YOUR_MOVE_HERE, *lines]
     return shorten("\n".join(lines), CAPTION_LIMIT)
 
 
@@ -148,7 +158,9 @@ async def send_hand(
     context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, *, again: bool = False
 ) -> None:
     """Draw ``seat``'s view into their private message; ``again`` sends it as a new message even if unchanged
-    (the player asked for it)."""
+    (the player asked for it). When every choice the seat has is to be made there and was not before, the hand
+    is sent as a new message too: that is how they learn it is their turn (an edit notifies nobody), unless
+    they turned turn notices off."""
     hands = PRESENTERS[record.game_id].hands
     assert hands is not None
     store = services(context).store
@@ -160,6 +172,9 @@ async def send_hand(
     again = again or (stored is not None and stored.again)
     if stored is not None and stored.shown == shown and not again:
         return
+    awaits = decides_in_private(record, state, seat)
+    if awaits and not (stored is not None and stored.awaits) and not again:
+        again = await store.wants_notices(user.user_id)  # their turn begins here: a new message tells them
     caption = _caption(record, state, seat, markup is not None)
     data, filename = await render_hand(record, state, seat)
     try:
@@ -177,7 +192,7 @@ async def send_hand(
         record.chat_id,
         record.thread_id,
         user.user_id,
-        HandMessage(message_id=message_id, shown=shown, version=record.version),
+        HandMessage(message_id=message_id, shown=shown, version=record.version, awaits=awaits),
     )
 
 
@@ -211,16 +226,32 @@ async def _deliver(
         chat_id=user_id, photo=data, filename=filename, caption=caption, reply_markup=markup
     )
     if stored is not None and stored.message_id and stored.message_id != message.message_id:
-        with contextlib.suppress(BadRequest):  # an older hand's buttons would only confuse
-            await context.bot.edit_message_reply_markup(
-                chat_id=user_id, message_id=stored.message_id, reply_markup=None
-            )
+        await _retire_hand(context, user_id, stored.message_id)
     return message.message_id
+
+
+async def _retire_hand(context: ContextTypes.DEFAULT_TYPE, user_id: int, message_id: int) -> None:
+    """An older hand would only confuse: deleted (a bot may delete its own messages in a private chat, and that
+    takes nothing from the budgets), or, past the 48 hours Telegram allows for that, stripped of its buttons."""
+    try:
+        await context.bot.delete_message(chat_id=user_id, message_id=message_id)
+        return
+    except BadRequest as exc:
+        log.info("hand message %s of %s not deleted (%s); its buttons are taken off", message_id, user_id, exc)
+    except Forbidden:
+        return
+    with contextlib.suppress(BadRequest, Forbidden, RetryAfter):  # no room now: a press on it is stale anyway
+        await context.bot.edit_message_reply_markup(chat_id=user_id, message_id=message_id, reply_markup=None)
+
+
+def open_hand_button(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> InlineKeyboardButton:
+    """In the group, for a player the bot cannot write to: opens the bot, which then sends their hand."""
+    return InlineKeyboardButton(texts.OPEN_HAND, url=hand_link(context, record))
 
 
 async def _tell_group(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int) -> None:
     player = record.players[seat]
-    button = InlineKeyboardMarkup([[InlineKeyboardButton(texts.OPEN_HAND, url=hand_link(context, record))]])
+    button = InlineKeyboardMarkup([[open_hand_button(context, record)]])
     await context.bot.send_message(
         chat_id=record.chat_id,
         message_thread_id=record.thread_id,

@@ -7,6 +7,8 @@ Callback data forms:
   ``new:<game>``                 open a lobby for a game (from /new without a game)
   ``s:<setting>:<value>``        change a setting (/settings, bot/handlers/admin.py)
   ``again:<version>``            play again after the result    ``q:<seed>:<user>:y|n``  confirm /leave
+  ``u:on`` / ``u:off``           one's own turn notices, in the private chat (bot/handlers/notify.py)
+  ``r:<game>``                   that game's rules, under /rules (bot/handlers/info.py), in any chat
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.games import PLAYABLE, PRESENTERS
 from bot.messages.menus import Choice, Menu
 
 MAX_CALLBACK = 64
+RULES_DATA = "r:"  # + a game's id: its rules (bot/handlers/info.py)
 CONFIRM = "✅ تأیید"
 
 
@@ -60,12 +63,15 @@ PATTERNS = {
     "private_action": rf"^h:{_PRIVATE}:(?P<rest>{_CODE})\Z",
     "private_menu": rf"^k:{_PRIVATE}:(?P<rest>{_PREFIX})\Z",
     "quit": rf"^q:{_SEED}:{_USER}:[yn]\Z",
+    "notices": r"^u:(?:on|off)\Z",
+    "rules": rf"^r:{_GAME}\Z",
 }
 
 # Where each kind of button is ever shown, so where a press of it may come from: the board, the lobby, the
 # game picker (/new), /settings, the result's "play again" and the /leave confirmation are group messages;
-# a player's hand is a private message (bot/messages/hands.py). Checked by bot/handlers/guards.py.
-SHOWN_IN: dict[str, Literal["group", "private"]] = {
+# a player's hand and their turn notices are private messages (bot/messages/hands.py, notices.py). Checked by
+# bot/handlers/guards.py.
+SHOWN_IN: dict[str, Literal["group", "private", "anywhere"]] = {
     "action": "group",
     "menu": "group",
     "lobby": "group",
@@ -76,6 +82,8 @@ SHOWN_IN: dict[str, Literal["group", "private"]] = {
     "private_action": "private",
     "private_menu": "private",
     "quit": "group",
+    "notices": "private",
+    "rules": "anywhere",
 }
 
 

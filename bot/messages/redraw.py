@@ -13,7 +13,8 @@ would have to wait fails at once, unsent, and the drawer lets the lock go, waits
 then; the private messages are still drawn, so a game played there goes on.
 
 A finished game is drawn the same way, board and hands first, then the result (a new message, so it comes
-after the last board), and the game is retired. A menu level (``open_menu``) is shown at once when the
+after the last board), and the game is retired. Once a version is drawn, the players whose turn began are told
+(``bot/messages/notices.py``, in a task of its own). A menu level (``open_menu``) is shown at once when the
 chat's budget has room, else noted in the drawer, which shows it when it can if the game has not moved on.
 """
 
@@ -28,7 +29,7 @@ from telegram.error import RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
-from bot.messages import board, hands, pictures
+from bot.messages import board, hands, notices, pictures
 from bot.messages.lobby_message import show_lobby
 from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.pacing import deferring, retry_seconds
@@ -157,6 +158,7 @@ class Drawers:
                         wait = await draw_or_defer(context, record, slot)
                 if not wait:
                     refusals = 0
+                    notices.follow(context, record)  # the board is out: whose turn began is told now
                     continue
                 refusals += 1
                 if refusals > MAX_REFUSALS:

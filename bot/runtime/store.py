@@ -98,6 +98,7 @@ class HandMessage(BaseModel):
     version: int = 0
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
     again: bool = False  # the player asked for it (/start h…): the next draw sends it as a new message
+    awaits: bool = False  # drawn while the player's every choice was to be made here (their turn's notice)
 
 
 def _rechat(data: str, chat_id: int) -> str:
@@ -128,6 +129,11 @@ return version
 
 def chat_tag(chat_id: int, thread_id: int | None) -> str:
     return f"{chat_id}" if thread_id is None else f"{chat_id}:{thread_id}"
+
+
+def game_key(tag: str) -> str:
+    """The key of a chat's (or topic's) game record; the keys about that game start with it."""
+    return f"{chat_prefix(int(tag.split(':')[0]))}game:{tag}"
 
 
 def chat_prefix(chat_id: int) -> str:
@@ -183,8 +189,7 @@ class Store:
 
     @staticmethod
     def _game_key(tag: str) -> str:
-        chat = tag.split(":")[0]
-        return f"dh:{{{chat}}}:game:{tag}"
+        return game_key(tag)
 
     @staticmethod
     def _counter_key(tag: str) -> str:
@@ -285,6 +290,17 @@ class Store:
     async def is_reachable(self, user_id: int) -> bool:
         return bool(await self._retry(lambda: self.redis.sismember("dh:reachable", str(user_id))))
 
+    # Players who asked for no turn notices (bot/messages/notices.py): on unless they turned them off.
+
+    async def set_notices(self, user_id: int, on: bool) -> None:
+        if on:
+            await self._retry(lambda: self.redis.srem("dh:quiet", user_id))
+        else:
+            await self._retry(lambda: self.redis.sadd("dh:quiet", user_id))
+
+    async def wants_notices(self, user_id: int) -> bool:
+        return not await self._retry(lambda: self.redis.sismember("dh:quiet", str(user_id)))
+
     # Users the bot has heard from in a group (a message or a press there): members, as far as a bot that is
     # not an admin can tell.
 
@@ -333,7 +349,11 @@ class Store:
             if await pipe.get(marker):
                 return False
             plan = [(key, targets[key], await pipe.type(key), bool(await pipe.exists(targets[key]))) for key in keys]
-            records = {key: await pipe.hget(key, "d") for key, _, kind, _ in plan if kind == "hash" and ":game:" in key}
+            records = {
+                key: await pipe.hget(key, "d")
+                for key, _, kind, _ in plan
+                if kind == "hash" and key == game_key(old_tag)
+            }
             counters = {key: int(await pipe.get(key) or 0) for key, _, kind, _ in plan if key.endswith(":seq")}
             merged = {key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken}
             target_seq = int(await pipe.get(f"{chat_prefix(new)}seq") or 0)

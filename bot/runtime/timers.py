@@ -18,8 +18,8 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 from bot.games import PRESENTERS
 from bot.handlers.lobby import cancel
 from bot.handlers.topics import is_topic_closed, stop_if_closed
-from bot.messages import board, texts
-from bot.messages.fa import duration, mention, name
+from bot.messages import board, notices, texts
+from bot.messages.fa import duration, name
 from bot.messages.redraw import redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
@@ -90,27 +90,19 @@ async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
 
 async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     chat_id, thread_id = parse_tag(deadline.tag)
-    reminder: str | None = None
+    reminder: GameRecord | None = None
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.version != deadline.version:
             return  # the game moved on: this deadline is obsolete
         if deadline.kind == "lobby" and record.phase == "lobby":
             await cancel(context, record, texts.LOBBY_EXPIRED)
         elif deadline.kind == "remind" and record.phase == "playing":
-            reminder = await reminder_text(context, record)
+            reminder = record
         elif deadline.kind == "timeout" and record.phase == "playing":
             await time_out(context, record)
-    if reminder:  # sent outside the chat's lock: a send that waits for the group's budget holds up no move
-        await context.bot.send_message(chat_id=chat_id, message_thread_id=thread_id, text=reminder)
-
-
-async def reminder_text(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> str:
-    """Half the turn's time is gone: mention whoever is to act, with the time left."""
-    settings = await services(context).store.group_settings(record.chat_id)
-    state = board.load_state(record)
-    seats = GAMES[record.game_id].to_act(state)
-    who = "، ".join(mention(record.players[s].user_id, record.players[s].name) for s in seats)
-    return texts.REMINDER.format(who=who, left=duration(settings.turn_seconds - settings.turn_seconds // 2))
+    if reminder is not None:  # outside the chat's lock: a send that waits for a budget holds up no move
+        settings = await services(context).store.group_settings(chat_id)
+        await notices.remind(context, reminder, duration(settings.turn_seconds - settings.turn_seconds // 2))
 
 
 async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:

@@ -287,9 +287,17 @@ class Condottiere:
             events.append(BishopDiscarded(seat=seat, cards=()))
             return state
         top = max(in_play)
-        removed = tuple(c for line in state.lines for c in line if c < FIRST_SPECIAL and KIND_OF[c] == top)
+        burned = [
+            (owner, c)
+            for owner, line in enumerate(state.lines)
+            for c in line
+            if c < FIRST_SPECIAL and KIND_OF[c] == top
+        ]
+        removed = tuple(c for _, c in burned)
         lines = tuple(tuple(c for c in line if c not in removed) for line in state.lines)
-        events.append(BishopDiscarded(seat=seat, cards=tuple(CODE[c] for c in removed)))
+        events.append(
+            BishopDiscarded(seat=seat, cards=tuple(CODE[c] for c in removed), owners=tuple(o for o, _ in burned))
+        )
         return evolve(state, lines=lines, discard=state.discard + removed)
 
     def _take_back(self, state: CondottiereState, seat: int, kind: int, events: list[Event]) -> CondottiereState:

@@ -113,6 +113,7 @@ class BishopDiscarded(Event):
     kind: Literal["bishop_discarded"] = "bishop_discarded"
     seat: int
     cards: tuple[str, ...]  # every mercenary of the highest printed value, all lines
+    owners: tuple[int, ...] = ()  # the seat whose line each of ``cards`` was in, in the same order
 
 
 class PeaceTokenPlaced(Event):

@@ -20,6 +20,8 @@ from sandbox.telegram_json import message_json, user_json
 MAX_TEXT = 4096
 MAX_CAPTION = 1024
 MAX_ANSWER_TEXT = 200
+DELETE_WITHIN = 48 * 3600  # Telegram seconds after which a bot may no longer delete a message
+UNDELETABLE_SERVICE = frozenset({"supergroup_chat_created", "channel_chat_created", "forum_topic_created"})
 
 
 def _lookup_user(sandbox: Sandbox) -> UserLookup:
@@ -218,23 +220,38 @@ def _same_caption(new: FormattedText | None, old: FormattedText | None) -> bool:
     return new.same_content(old)
 
 
+def _deletable(sandbox: Sandbox, chat: Chat, message: Message) -> bool:
+    """What the Bot API lets a bot delete (deleteMessage): a message sent less than 48 hours ago, not the
+    service message that created a supergroup, a channel or a forum topic; its own messages anywhere, the user's
+    in a private chat, and anyone's in a group where it is an administrator (the sandbox's admins have every
+    right, can_delete_messages among them)."""
+    age = (time.time() - message.date) / sandbox.clock.scale  # Telegram seconds, as the rest of the clock
+    if age >= DELETE_WITHIN or UNDELETABLE_SERVICE & message.service.keys():
+        return False
+    return chat.is_private or message.from_bot or chat.bot_status == "administrator"
+
+
 async def delete_message(sandbox: Sandbox, call: Call) -> Any:
     chat = find_chat(sandbox, call)
     message = chat.live_message(required_message_id(call))
     if message is None:
         raise bad_request("message to delete not found")
+    if not _deletable(sandbox, chat, message):
+        raise bad_request("message can't be deleted")
     message.deleted = True
     return True
 
 
 async def delete_messages(sandbox: Sandbox, call: Call) -> Any:
+    """Messages that cannot be found or deleted are skipped (Bot API: "If some of the specified messages can't
+    be found, they are skipped")."""
     chat = find_chat(sandbox, call)
     ids = call.params.get_list("message_ids")
     if not ids:
         raise bad_request("message identifiers are not specified")
     for message_id in ids:
         message = chat.live_message(int(message_id))
-        if message is not None:
+        if message is not None and _deletable(sandbox, chat, message):
             message.deleted = True
     return True
 

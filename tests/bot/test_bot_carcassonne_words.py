@@ -35,7 +35,8 @@ def _play(seed: int, steps: int, farmers: bool = True) -> tuple[CarcassonneState
 
 def test_a_game_reads_in_persian_with_persian_digits() -> None:
     state, lines = _play(1, 10_000)
-    assert any("کاشی را گذاشت و یک آدمک روی" in line for line in lines)
+    assert any("کاشی را گذاشت، با یک آدمک روی" in line for line in lines)
+    assert not any(line.count("گذاشت") > 1 for line in lines)  # the tile and its meeple: one verb
     completed = [line for line in lines if "کامل شد" in line]
     assert completed and all("امتیاز گرفت" in line for line in completed)
     assert not any(LATIN_DIGITS & set(line) for line in lines)

@@ -42,6 +42,15 @@ def test_cards_are_played_and_a_bishop_may_burn_nothing() -> None:
     assert "هیچ سربازی نسوخت" in nothing and "⛪" not in nothing
 
 
+def test_a_bishop_says_whose_soldiers_burned() -> None:
+    [line] = presenter.describe(
+        [BishopDiscarded(seat=1, cards=("10#01", "10#02", "10#03"), owners=(0, 2, 2))], NAMES, VIEW
+    )
+    assert "ریش سفیدِ" in line and "مریم" in line and "سرباز ۱۰ سوخت" in line
+    assert "یکی از" in line and "علی" in line and "۲ تا از" in line and "سارا" in line
+    assert line.count("سرباز ۱۰") == 1  # not «سرباز ۱۰ و سرباز ۱۰ و سرباز ۱۰»
+
+
 def test_only_the_players_who_may_discard_are_told_so() -> None:
     deciding = evolve(GAME.view(STATE, 0), phase="discard", to_act=(0,))
     waiting = evolve(GAME.view(STATE, 1), phase="discard", to_act=(0,))

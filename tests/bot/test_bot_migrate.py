@@ -9,6 +9,7 @@ from bot.handlers.stats import count_result, leaderboard
 from bot.runtime.deadlines import Deadline, Deadlines
 from bot.runtime.group_settings import GroupSettings
 from bot.runtime.store import GameRecord, HandMessage, Player, Store, chat_prefix, moved_key
+from bot.runtime.turn_notices import Notice, TurnBook
 
 _chats = itertools.count(-4_100_000_001, -2)
 
@@ -36,6 +37,9 @@ async def test_everything_about_the_chat_moves_once(store: Store) -> None:
     await store.note_seen(old, 2)
     at = time.time() + 30
     await deadlines.arm(str(old), {Deadline("timeout", str(old), saved.version): at})
+    turns = TurnBook(store.redis)  # whose turn it is, and their notice (a hash beside the record's own)
+    await turns.advance(str(old), "99", saved.version, [2])
+    await turns.keep(str(old), 2, Notice(2, 14))
 
     assert await store.migrate(old, new)
 
@@ -48,6 +52,7 @@ async def test_everything_about_the_chat_moves_once(store: Store) -> None:
     assert (await store.group_settings(new)).turn_seconds == 60
     assert [(line.user_id, line.won) for line in await leaderboard(store, new, "coin_age")] == [(1, 1), (2, 0)]
     assert await store.was_seen(new, 2)
+    assert await turns.turn_began(str(new), 2) == saved.version and await turns.take(str(new), 2) == Notice(2, 14)
     assert str(new) in await store.active_tags() and str(old) not in await store.active_tags()
     pending = await deadlines.pending(str(new))
     assert pending == {f"timeout|{new}|{saved.version}": at} and await deadlines.pending(str(old)) == {}

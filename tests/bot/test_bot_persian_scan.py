@@ -3,7 +3,9 @@ every player count and with every lobby option), the events, the caption's statu
 result, every button of every menu level the legal actions open, the rules text, the summary and the option
 labels carry no Latin letter and no ASCII digit. Player names are the one exception (they are the players'
 own), so the games are played by players with Latin names and digits, which are removed before the scan.
-HTML tags and entities are markup, not words."""
+HTML tags and entities are markup, not words. The bot's own texts too (bot/messages/texts.py, /games, /rules'
+buttons, /settings' text and buttons, the lobby's and the game picker's buttons), where commands (``/new``,
+``<code>/rules coin_age</code>``) are the one exception: Telegram's commands are Latin."""
 
 from __future__ import annotations
 
@@ -15,13 +17,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from telegram import InlineKeyboardMarkup
 
-from bot.games import PRESENTERS, Presenter
-from bot.messages import keyboards
+from bot.games import PLAYABLE, PRESENTERS, Presenter
+from bot.handlers.admin import settings_keyboard, settings_text
+from bot.handlers.info import games_text, rules_picker
+from bot.handlers.notify import switch_button
+from bot.messages import keyboards, texts
+from bot.runtime.group_settings import GroupSettings
 from rules import GAMES
 
 LATIN = re.compile(r"[A-Za-z0-9]")
 TAG = re.compile(r"<[^>]*>")
+COMMAND = re.compile(r"<code>.*?</code>|/[a-z_]+(?:@\{bot\})?|\{[a-z_]+\}")  # commands, and str.format's fields
 NAMES = ["Sara1", "Ali22", "Maryam3", "Reza44", "Nima5", "Leila66"]
 GAMES_PER_SETTING = 3
 STEPS = 400  # actions per game at most: every phase of every game comes up in the seeds below
@@ -111,3 +119,35 @@ def test_names_are_the_only_exception() -> None:
     """The scan would see Latin in anything but a name: it is not blind."""
     assert LATIN.search(words("<b>Sara1</b> کارت B4 را خرید"))
     assert not LATIN.search(words('<a href="tg://user?id=12">Sara1</a> &amp; <b>۴</b>'))
+
+
+def _bot_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for the texts of the bot's own, beyond the games' presenters."""
+    for key, value in vars(texts).items():
+        if key.isupper() and isinstance(value, str):
+            yield key, value
+        elif key.isupper() and isinstance(value, dict):
+            yield from ((f"{key}[{k}]", v) for k, v in value.items())
+        elif key.endswith("_COMMANDS"):
+            yield from ((f"{key}[{c}]", d) for c, d in value)
+    yield "/games", games_text()
+    for settings in (
+        GroupSettings(),
+        GroupSettings(turn_seconds=0, reminder=False, lobby_idle_seconds=0, disabled_games=["coin_age"]),
+    ):
+        yield "/settings", settings_text(settings)
+        for row in settings_keyboard(settings, (30, 120, 3600)).inline_keyboard:
+            yield from (("/settings button", b.text) for b in row)
+    markups = [rules_picker(), keyboards.game_picker()]
+    markups += [keyboards.lobby(1, g, PLAYABLE[g].options_model(), "https://t.me/x") for g in PLAYABLE]
+    markups += [InlineKeyboardMarkup([[switch_button(on)]]) for on in (True, False)]
+    for markup in markups:
+        for row in markup.inline_keyboard:
+            yield from (("button", b.text) for b in row)
+    yield "button", keyboards.CONFIRM
+
+
+def test_the_bots_own_texts_and_buttons_are_persian() -> None:
+    found = {where: text for where, text in _bot_texts() if LATIN.search(words(COMMAND.sub("", text)))}
+    assert not found, found
+    assert LATIN.search(words(COMMAND.sub("", "برای <b>new</b>")))  # only commands are let through

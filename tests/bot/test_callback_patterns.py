@@ -14,7 +14,9 @@ from telegram.constants import ChatType
 from bot.app import BUTTONS
 from bot.games import PLAYABLE
 from bot.handlers.admin import settings_keyboard
-from bot.handlers.guards import ButtonHandler, pressed_where_shown
+from bot.handlers.guards import CHAT_TYPES, ButtonHandler, pressed_where_shown
+from bot.handlers.info import rules_picker
+from bot.handlers.notify import switch_button
 from bot.messages import keyboards
 from bot.messages.keyboards import MAX_CALLBACK, PATTERNS, SHOWN_IN, game_menu, game_picker, lobby, parse_private
 from bot.runtime.group_settings import GroupSettings
@@ -90,6 +92,9 @@ def _made() -> dict[str, set[str]]:
     # the result's button (bot/messages/board.py) and the /leave confirmation (bot/handlers/lobby.py)
     everything |= {f"again:{v}" for v in (1, BIGGEST_VERSION)}
     everything |= {f"q:{seed}:{user}:{c}" for seed in (0, BIGGEST_SEED) for user in (1, 2**52) for c in "yn"}
+    # a turn notice's switch, and /notify's (bot/handlers/notify.py)
+    everything |= {str(switch_button(on).callback_data) for on in (True, False)}
+    everything |= {str(b.callback_data) for row in rules_picker().inline_keyboard for b in row}  # /rules
     for data in everything:
         kinds = kinds_matching(data)
         assert len(kinds) == 1, (data, kinds)
@@ -304,7 +309,8 @@ def _press(data: str | None, chat_type: str | None, shown: str | None = "") -> U
 def test_each_kind_is_taken_only_in_the_chats_where_it_is_shown(kind: str) -> None:
     handler = ButtonHandler(kind, BUTTONS[kind])
     data = sorted(MADE[kind])[0]
-    shown = {ChatType.GROUP, ChatType.SUPERGROUP} if SHOWN_IN[kind] == "group" else {ChatType.PRIVATE}
+    shown = CHAT_TYPES[SHOWN_IN[kind]]  # "group", "private", or "anywhere" a person chats with the bot
+    assert shown <= {ChatType.GROUP, ChatType.SUPERGROUP, ChatType.PRIVATE}
     for chat_type in (ChatType.GROUP, ChatType.SUPERGROUP, ChatType.PRIVATE, ChatType.CHANNEL, ChatType.SENDER):
         assert bool(handler.check_update(_press(data, chat_type))) == (chat_type in shown), (data, chat_type)
         assert pressed_where_shown(_press(data, chat_type), kind) == (chat_type in shown)

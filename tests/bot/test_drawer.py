@@ -13,7 +13,7 @@ import pytest
 from telegram.error import RetryAfter
 
 from bot.config import Settings
-from bot.messages import board, hands, redraw
+from bot.messages import board, hands, notices, redraw
 from bot.runtime import pacing
 from bot.runtime.store import GameRecord, LiveMessage, Player, chat_tag
 from bot.services import Services
@@ -49,6 +49,7 @@ class Screen:
         self.refuse_results = 0
         self.refuse_menus = 0
         self.deferred: list[bool] = []
+        self.followed: list[str] = []  # the versions turn notices followed, once each was drawn
         self.refused = asyncio.Event()
         monkeypatch.setattr(board, "refresh", self.refresh)
         monkeypatch.setattr(board, "announce_result", self.announce)
@@ -58,6 +59,12 @@ class Screen:
         monkeypatch.setattr(board, "show_menu", self.menu)
         monkeypatch.setattr(board, "picture", self.picture)
         monkeypatch.setattr(hands, "hands_behind", self.behind)
+        monkeypatch.setattr(notices, "follow", self.follow)
+
+    def follow(self, context: Any, record: GameRecord) -> None:
+        held = context.bot_data["services"].locks._locks.get(TAG)
+        locked = held is not None and held[0].locked()
+        self.followed.append(f"notices v{record.version}{' under the lock' if locked else ''}")
 
     async def picture(self, record: GameRecord, state: Any, prefix: str = "") -> tuple[bytes, str]:
         self.events.append(f"rendered v{record.version}")  # before the lock: a press need not wait for it
@@ -141,6 +148,7 @@ async def test_moves_faster_than_the_board_draw_only_the_newest(context: Any, st
             assert screen.events == []  # the caller does not wait for the picture
     await settle(context)
     assert screen.events == ["rendered v5", "board v5"]
+    assert screen.followed == ["notices v5"]  # whose turn began is told once the board is out, the lock let go
     assert screen.deferred == [True]
 
 
@@ -187,6 +195,7 @@ async def test_a_finished_game_is_drawn_then_announced_by_the_drawer_outside_the
     await settle(context)
     # v7 was overtaken: never drawn; the refused result is sent again, the board is not drawn twice
     assert screen.events == ["rendered v8", "board v8", "refused result v8", "result v8"]
+    assert screen.followed == ["notices v8"]  # the game is over: every notice is taken back, once it is all out
     assert set(screen.deferred) == {True}
 
 

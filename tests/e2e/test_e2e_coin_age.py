@@ -148,6 +148,19 @@ async def test_information_commands_answer_in_persian(sandbox: ControlClient) ->
         await sandbox.send(t.chat_id, t.players[0]["id"], command)
         await sandbox.idle()
         assert expected in (await sandbox.messages(t.chat_id))[-1]["text"], command
+    await sandbox.send(t.chat_id, t.players[1]["id"], "/rules")  # no game running: a button per game
+    picker = await sandbox.wait_for(
+        t.chat_id, lambda ms: next((m for m in ms if m["from_bot"] and m["text"] == texts.PICK_RULES), None)
+    )
+    assert len(buttons(picker)) == len(GAMES) and all(b["data"].startswith("r:") for b in buttons(picker))
+    answer = await sandbox.press(
+        t.chat_id, picker["message_id"], t.outsider["id"], button(picker, "r:splendor")["data"]
+    )
+    assert answer["answered"] and not answer["text"]
+    rules = await sandbox.wait_for(
+        t.chat_id, lambda ms: next((m for m in ms if m["message_id"] == picker["message_id"] and m["edits"]), None)
+    )
+    assert "اسپلندور" in rules["text"] and len(buttons(rules)) == len(GAMES)  # another game's rules: one press
 
 
 async def _move_behind_the_bots_back(harness: Harness, chat_id: int) -> int:

@@ -73,8 +73,14 @@ async def test_a_player_the_bot_cannot_reach_is_named_in_the_group_and_gets_the_
     # blocked after joining (a player who blocked before is asked to start the bot first: test_e2e_membership)
     await sandbox.http.post(f"/sandbox/users/{blocked['id']}/block", json={"blocked": True})
     await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], button(lobby, ":start")["data"])
+
+    def told(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [m for m in messages if "نمی‌تواند دستِ شما" in (m["text"] or "")]
+
+    # waited for, not a quiet chat: the board is rendered first, and that can take longer than a quiet moment
+    await sandbox.wait_for(t.chat_id, told)
     await sandbox.idle()
-    notices = [m for m in await sandbox.messages(t.chat_id) if "نمی‌تواند دستِ شما" in (m["text"] or "")]
+    notices = told(await sandbox.messages(t.chat_id))
     assert len(notices) == 1 and blocked["first_name"] in notices[0]["text"]
     link = next(b["url"] for b in buttons(notices[0]) if "url" in b)
     await sandbox.http.post(f"/sandbox/users/{blocked['id']}/block", json={"blocked": False})

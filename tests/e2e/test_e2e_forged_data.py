@@ -123,8 +123,9 @@ class Oracle:
     and from what its handlers document; the fuzzer never presses those (they are not forgeries: a player
     may press them). Everything else must be refused."""
 
-    def __init__(self, groups: list[Group]) -> None:
+    def __init__(self, groups: list[Group], switches: set[tuple[int, int, str]] | None = None) -> None:
         self.groups = {g.chat_id: g for g in groups}
+        self.switches = switches or set()  # (private chat, message, data): a notice's or /notify's on/off switch
         choices = Settings.model_fields["turn_timer_choices"].default
         self.settings = (
             {f"s:t:{s}" for s in (*choices, 0)}
@@ -157,7 +158,8 @@ class Oracle:
         return out  # no group has ended (again:) or is free for a new game (new:)
 
     def _private(self, message_id: int, user_id: int) -> set[str]:
-        out: set[str] = set()
+        # a player's own turn notices go off or on from any message in their chat that shows the switch
+        out = {data for chat, message, data in self.switches if (chat, message) == (user_id, message_id)}
         for group in self.groups.values():
             seat = group.record.seat_of(user_id)
             if group.hand_ids.get(user_id) != message_id or seat is None or seat not in group.to_act:
@@ -536,8 +538,17 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
         try:
             tables, onlooker = await _set_the_tables(client)
             await _settled(client, redis)
-            oracle = Oracle(await _groups(store, tables))
             chats = await _chats_snapshot(client)
+            switches = {
+                (chat, m["message_id"], b["data"])
+                for chat, messages in chats.items()
+                if chat > 0
+                for m in messages
+                if not m["deleted"]
+                for b in buttons(m)
+                if b.get("data", "").startswith("u:")
+            }
+            oracle = Oracle(await _groups(store, tables), switches)
             places, data_at = _places(chats, oracle)
             kinds = {d.split(":", 1)[0] for found in data_at.values() for d in found}
             # the board's and the hands' buttons (plays or menus, as the position has them), the lobby's,

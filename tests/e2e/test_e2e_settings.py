@@ -29,8 +29,8 @@ async def test_admins_close_games_and_set_default_options(sandbox: ControlClient
     await sandbox.idle()
     menu = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == menu["message_id"])
     labels = [b["text"] for b in buttons(menu)]
-    assert any(label.startswith("🚫") and "عصر سکه‌ها" in label for label in labels)
-    assert "⚙️ صفحهٔ تصادفی: روشن" in labels
+    assert "⬜️ 🪙 عصر سکه‌ها · باز کن" in labels  # closed now: the button says so, and what a press does
+    assert "✅ 🏰 صفحهٔ تصادفی · خاموش کن" in labels
 
     await sandbox.send(t.chat_id, member["id"], "/new coin_age")
     await sandbox.idle()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import board_of, button, changed_board, reply_to, set_timer, start_game, table
+from bot.dev.simulate import board_of, button, changed_board, player_to_act, reply_to, set_timer, start_game, table
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
@@ -27,10 +27,11 @@ async def test_a_silent_player_is_moved_on_reminded_and_removed_after_two_time_o
     t = await table(sandbox)
     await set_timer(sandbox, t, 2)
     board = await start_game(sandbox, t)
+    silent = player_to_act(t, board)
     board = await changed_board(sandbox, t, board)  # first time-out: the default move (end the turn)
     assert "زمان" in board["caption"] and "تمام شد" in board["caption"]
-    texts_seen = [m["text"] or "" for m in await sandbox.messages(t.chat_id)]
-    assert any("نیمی از زمان نوبتت" in text for text in texts_seen)  # the half-time reminder
+    texts_seen = [m["text"] or "" for m in await sandbox.messages(silent["id"])]
+    assert any("از زمان نوبت شما مانده" in text for text in texts_seen)  # the half-time reminder, in private
 
     def removed(messages: list[dict[str, object]]) -> bool:
         return any("کنار گذاشته شد" in str(m["text"] or "") for m in messages)

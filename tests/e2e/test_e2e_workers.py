@@ -226,7 +226,8 @@ async def test_turn_deadlines_fire_exactly_once_with_both_workers_polling(
 ) -> None:
     """A silent table: turns time out (each after its half-time reminder) until a player who timed out twice
     is removed. Both workers poll the deadlines; a reminder does not change the game, so a reminder fired
-    twice would show twice, and a time-out fired twice would move the game twice."""
+    twice would show twice, and a time-out fired twice would move the game twice. Both workers draw too: each
+    turn's notice comes once."""
     t = await table(client)
     await _set_timer(client, t, 2)
     board = await start_game(client, t)
@@ -239,10 +240,13 @@ async def test_turn_deadlines_fire_exactly_once_with_both_workers_polling(
     await asyncio.sleep(1.5)  # time for a second firing of anything, were one to come
     messages = await client.messages(t.chat_id)
     said = [str(m["text"] or "") for m in messages if m["from_bot"]]
-    reminders = [s for s in said if "نیمی از زمان نوبتت" in s]
+    private = [str(m["text"] or "") for p in t.players for m in await client.messages(p["id"]) if m["from_bot"]]
+    reminders = [s for s in private if "از زمان نوبت شما مانده" in s]  # deleted since, but each was sent
     timeouts = await _version(workers, t.chat_id) - version  # each time-out is one write
     assert timeouts >= 2  # a player is removed after two time-outs in a row
     assert len(reminders) == timeouts  # one reminder per turn that timed out, never two
+    notices = [s for s in private if "نوبت شماست —" in s]
+    assert 1 <= len(notices) <= timeouts  # each turn's notice once, whichever worker drew it (none after the end)
     assert len([s for s in said if "کنار گذاشته شد" in s]) == 1
     final = board_of(messages)
     assert final["message_id"] == board["message_id"] and final["edits"] == board["edits"] + timeouts

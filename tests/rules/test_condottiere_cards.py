@@ -51,7 +51,7 @@ def test_bishop_discards_every_highest_mercenary_in_every_line() -> None:
     assert [codes(line) for line in step.state.lines] == [["3", "bi"], ["6"], ["5"]]
     assert step.events[:2] == (
         CardPlayed(seat=0, card="bi#01"),
-        BishopDiscarded(seat=0, cards=("10#01", "10#02", "10#03")),
+        BishopDiscarded(seat=0, cards=("10#01", "10#02", "10#03"), owners=(0, 1, 1)),
     )
     assert codes(step.state.discard) == ["10", "10", "10"]
 

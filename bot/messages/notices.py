@@ -1,0 +1,235 @@
+"""The one real notification a player gets when a game waits for them, taken back when it no longer does.
+
+The board is edited at every move, and an edit notifies nobody. So when a player's turn begins (or a choice
+awaits them in private), they are told once:
+
+- in a game with secrets, when every choice they have is made in their private chat: by their hand itself,
+  sent anew at the bottom of that chat (``bot/messages/hands.py``), so there is no second message;
+- otherwise by a short private message, «نوبت شماست — <game> در <group>», with a button to the group's board
+  when Telegram can link to it (``bot/messages/links.py``) and one to turn these off. A private chat has its own
+  flood budget: the group's 20 messages a minute are not spent;
+- a player the bot cannot write to (they never started it, or blocked it) by a short message in the group that
+  mentions them, if the group's budget has room at once; if not, none: the board comes first.
+
+The notice is deleted when the turn moves on (``deleteMessage`` takes nothing from the budgets; a bot may
+delete its own messages), and the turn timer's reminder takes its place the same way. Notices are sent by a
+task of their own once the chat's drawer has drawn the board, never under the chat's lock, and once per turn
+however many workers draw (``bot/runtime/turn_notices.py``). Computer players (user ids ≤ 0), seats out of the
+game, a game played in a private chat and a closed topic get none, nor does a player who turned them off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import Forbidden, RetryAfter, TelegramError
+from telegram.ext import ContextTypes
+
+from bot.games import PRESENTERS
+from bot.messages import board, hands, texts
+from bot.messages.fa import mention, name
+from bot.messages.links import message_link
+from bot.runtime.chat_cards import ChatCard, ChatCards
+from bot.runtime.outage import STORE_DOWN
+from bot.runtime.pacing import deferring
+from bot.runtime.store import GameRecord, chat_tag
+from bot.runtime.turn_notices import Notice, TurnBook
+from bot.services import services
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+TASKS, BOOK, CARDS = "notice_tasks", "turn_book", "chat_cards"
+NOTICES_OFF_DATA, NOTICES_ON_DATA = "u:off", "u:on"  # bot/messages/keyboards.py: PATTERNS["notices"]
+
+
+def follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    """``record`` is drawn (or ended): notices follow it in a task of their own, so that nothing waits here
+    for a private chat's budget."""
+    _spawn(context, _follow(context, record))
+
+
+def waiting(record: GameRecord) -> list[int]:
+    """The people the game waits for now: no computer player, nobody out of the game; nobody in a game that
+    is not running, is played in a private chat, or stands still in a closed topic."""
+    if record.phase != "playing" or record.state is None or record.topic_closed or record.chat_id > 0:
+        return []
+    seats = GAMES[record.game_id].to_act(board.load_state(record))
+    people = [record.players[seat].user_id for seat in seats if seat not in record.gone]
+    return [user_id for user_id in people if user_id > 0]
+
+
+async def remind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, left: str) -> None:
+    """Half the turn's time is gone: everyone the game waits for is reminded the way they are told of their
+    turn, the reminder taking the place of their notice."""
+    tag = chat_tag(record.chat_id, record.thread_id)
+    store = services(context).store
+    for user_id in waiting(record):
+        if not await store.wants_notices(user_id):
+            continue
+        began = await book(context).turn_began(tag, user_id)
+        seat = record.seat_of(user_id)
+        assert seat is not None
+        in_private = hands.decides_in_private(record, board.load_state(record), seat)
+        card = await cards(context).card(context.bot, record.chat_id)
+        text = texts.TURN_REMINDER.format(left=left, game=_game(record), where=_where(card))
+        if in_private:
+            text += "\n" + texts.CHOOSE_IN_HAND
+        private = (text, await _private_buttons(context, record, card, link=not in_private))
+        group = texts.REMINDER_IN_GROUP.format(who=_mention(record, seat), left=left)
+        await _deliver(context, record, seat, private, group, hand_button=in_private, began=began)
+
+
+async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
+    tag = chat_tag(record.chat_id, record.thread_id)
+    try:
+        turns = await book(context).advance(tag, str(record.seed), record.version, waiting(record))
+        if turns is None:
+            return  # drawn before, or a newer version was noted already
+        for user_id in turns.ended:
+            await _take_back(context, tag, user_id)
+        for user_id in turns.began:
+            await _tell(context, record, user_id)
+    except STORE_DOWN as exc:
+        log.warning("chat %s: turn notices wait for Redis (%s); the next turn's come as usual", tag, exc)
+    except Exception:
+        log.exception("chat %s: turn notices failed", tag)
+
+
+async def _tell(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> None:
+    """The user's turn began at ``record``: tell them, once."""
+    store = services(context).store
+    if not await store.wants_notices(user_id):
+        return
+    seat = record.seat_of(user_id)
+    assert seat is not None
+    in_private = hands.decides_in_private(record, board.load_state(record), seat)
+    if in_private:
+        hand = await store.hand_message(record.chat_id, record.thread_id, user_id)
+        if hand is not None and not hand.told_unreachable:
+            return  # their hand came anew, at the bottom of their private chat: that was the notification
+        if hand is not None and hand.version == record.version:
+            return  # the group was told just now that their hand cannot reach them, by a mention
+    card = await cards(context).card(context.bot, record.chat_id)
+    text = texts.TURN_NOTICE.format(emoji=PRESENTERS[record.game_id].emoji, game=_game(record), where=_where(card))
+    private = (text, await _private_buttons(context, record, card, link=True))
+    group = texts.TURN_IN_GROUP.format(who=_mention(record, seat))
+    await _deliver(context, record, seat, private, group, hand_button=in_private, began=record.version)
+
+
+async def _deliver(
+    context: ContextTypes.DEFAULT_TYPE,
+    record: GameRecord,
+    seat: int,
+    private: tuple[str, InlineKeyboardMarkup],
+    group: str,
+    *,
+    hand_button: bool,
+    began: int | None,
+) -> None:
+    """Send the notice to the seat's private chat, or else to the group; it replaces their previous notice,
+    and is taken back at once if their turn ended meanwhile (the turn that ``began`` at that version)."""
+    store = services(context).store
+    tag = chat_tag(record.chat_id, record.thread_id)
+    user_id = record.players[seat].user_id
+    await _take_back(context, tag, user_id)
+    notice: Notice | None = None
+    if await store.is_reachable(user_id):
+        text, markup = private
+        try:
+            message = await context.bot.send_message(chat_id=user_id, text=text, reply_markup=markup)
+            notice = Notice(user_id, message.message_id)
+        except Forbidden:  # never started, or blocked: the group is told instead
+            await store.mark_reachable(user_id, False)
+        except TelegramError as exc:
+            log.info("no turn notice for %s (%s)", user_id, exc)
+            return
+    if notice is None:
+        notice = await _in_group(context, record, group, hand_button)
+    if notice is None:
+        return
+    turns = book(context)
+    await turns.keep(tag, user_id, notice)
+    if began is not None and await turns.turn_began(tag, user_id) != began:
+        await _take_back(context, tag, user_id, only=notice)  # the turn moved on while this was on its way
+
+
+async def _in_group(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: str, hand_button: bool
+) -> Notice | None:
+    """The group message for a player the bot cannot write to, if the group's budget has room now."""
+    markup = InlineKeyboardMarkup([[hands.open_hand_button(context, record)]]) if hand_button else None
+    try:
+        with deferring():  # never in the way of the board: no room now, no notice
+            message = await context.bot.send_message(
+                chat_id=record.chat_id, message_thread_id=record.thread_id, text=text, reply_markup=markup
+            )
+    except RetryAfter:
+        log.info("chat %s: no room in the group's budget for a turn notice; none sent", record.chat_id)
+        return None
+    except TelegramError as exc:  # removed, muted, a closed topic: bot.handlers.membership hears of it too
+        log.info("chat %s: no turn notice in the group (%s)", record.chat_id, exc)
+        return None
+    return Notice(record.chat_id, message.message_id)
+
+
+async def _take_back(context: ContextTypes.DEFAULT_TYPE, tag: str, user_id: int, only: Notice | None = None) -> None:
+    notice = await book(context).take(tag, user_id, only)
+    if notice is None:
+        return
+    try:
+        await context.bot.delete_message(chat_id=notice.chat_id, message_id=notice.message_id)
+    except TelegramError as exc:  # deleted already, older than Telegram lets a bot delete, the bot blocked
+        log.info("turn notice %s in %s not deleted (%s)", notice.message_id, notice.chat_id, exc)
+
+
+async def _private_buttons(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, card: ChatCard, *, link: bool
+) -> InlineKeyboardMarkup:
+    rows: list[list[InlineKeyboardButton]] = []
+    live = await services(context).store.live_message(record.chat_id, record.thread_id) if link else None
+    url = message_link(card, live.message_id, record.thread_id) if live is not None else None
+    if url is not None:
+        rows.append([InlineKeyboardButton(texts.GO_TO_GAME, url=url)])
+    rows.append([InlineKeyboardButton(texts.NOTICES_OFF, callback_data=NOTICES_OFF_DATA)])
+    return InlineKeyboardMarkup(rows)
+
+
+def _game(record: GameRecord) -> str:
+    return GAMES[record.game_id].title
+
+
+def _where(card: ChatCard) -> str:
+    return texts.IN_GROUP.format(chat=name(card.title)) if card.title else ""
+
+
+def _mention(record: GameRecord, seat: int) -> str:
+    player = record.players[seat]
+    return mention(player.user_id, player.name)
+
+
+def book(context: ContextTypes.DEFAULT_TYPE) -> TurnBook:
+    found = context.bot_data.get(BOOK)
+    if not isinstance(found, TurnBook):
+        found = context.bot_data[BOOK] = TurnBook(services(context).store.redis)
+    return found
+
+
+def cards(context: ContextTypes.DEFAULT_TYPE) -> ChatCards:
+    found = context.bot_data.get(CARDS)
+    if not isinstance(found, ChatCards):
+        found = context.bot_data[CARDS] = ChatCards()
+    return found
+
+
+def _spawn(context: ContextTypes.DEFAULT_TYPE, coroutine: Coroutine[Any, Any, None]) -> None:
+    app = context.application
+    # the application awaits its tasks when it stops, so notices on their way still go out
+    task = app.create_task(coroutine) if app.running else asyncio.create_task(coroutine)
+    running: set[asyncio.Task[None]] = context.bot_data.setdefault(TASKS, set())
+    running.add(task)
+    task.add_done_callback(running.discard)

@@ -1,0 +1,281 @@
+"""End to end: the player whose turn it is gets one real notification, and it is taken back when the turn moves.
+
+The board is edited at every move and an edit notifies nobody, so the next player gets a private message with
+a link back to the group's board; the previous one is deleted when the turn moves on, the half-time reminder
+takes its place, a player the bot cannot write to is mentioned in the group instead, a player can turn these off
+and on, and in رکب a hand sent anew is the notification when the move is made in private."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import redis.asyncio as aioredis
+
+from bot.dev.harness import Harness
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    button,
+    buttons,
+    hand_of,
+    player_to_act,
+    set_timer,
+    start_game,
+    table,
+)
+from bot.messages import texts
+from bot.runtime.store import Store
+from sandbox.control_client import ControlClient
+
+TURN = "نوبت شماست"
+
+
+@pytest.fixture
+async def store(harness: Harness) -> AsyncIterator[Store]:
+    s = Store(aioredis.Redis.from_url(harness.redis_url, decode_responses=True))
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+def notices(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bot's turn notices in a private chat (text messages; a hand is a picture)."""
+    return [m for m in messages if m["from_bot"] and TURN in (m["text"] or "") and not m.get("photo")]
+
+
+def live(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in messages if not m["deleted"]]
+
+
+def board_link(t: Table, board: dict[str, Any]) -> str:
+    """Telegram's link to a private supergroup's message: t.me/c/<its id without -100>/<message id>."""
+    return f"https://t.me/c/{-t.chat_id - 10**12}/{board['message_id']}"
+
+
+def _other_buttons(messages: list[dict[str, Any]], than: dict[str, Any]) -> dict[str, Any] | None:
+    """The board once its buttons differ from ``than``'s: a menu level opened."""
+    now = board_of(messages)
+    return now if now["buttons"] != than["buttons"] else None
+
+
+def _newer(messages: list[dict[str, Any]], than: int) -> dict[str, Any] | None:
+    now = board_of(messages)
+    return now if version_of(now) > than else None
+
+
+def version_of(board: dict[str, Any]) -> int:
+    return max(
+        (int(b["data"].split(":")[2]) for b in buttons(board) if b.get("data", "")[:2] in ("g:", "n:")), default=0
+    )
+
+
+async def end_turns_until(sandbox: ControlClient, t: Table, target: dict[str, Any]) -> dict[str, Any]:
+    """Whoever is to act ends their turn, until it is ``target``'s (a turn whose toss allows nothing is skipped
+    at once in عصر سکه‌ها, so the turn may come straight back); returns the board then."""
+    board = board_of(await sandbox.messages(t.chat_id))
+    while True:
+        mover, version = player_to_act(t, board), version_of(board)
+        answer = await sandbox.press(t.chat_id, board["message_id"], mover["id"], button(board, ":x")["data"])
+        assert answer["answered"] and not answer["text"], answer
+        board = await sandbox.wait_for(t.chat_id, functools.partial(_newer, than=version))
+        if player_to_act(t, board) is target:
+            return board
+
+
+async def notice_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, Any]:
+    found: dict[str, Any] = await sandbox.wait_for(player["id"], lambda ms: (live(notices(ms)) or [None])[-1])
+    return found
+
+
+async def test_the_next_player_is_told_in_private_with_a_link_and_the_old_notice_goes(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t)
+    first = player_to_act(t, board)
+    other = next(p for p in t.players if p is not first)
+    notice = await notice_of(sandbox, first)
+    assert "عصر سکه‌ها" in notice["text"] and "گروه" in notice["text"]  # the game and the group, by name
+    links = [b["url"] for b in buttons(notice) if "url" in b]
+    assert links == [board_link(t, board)] and any(b.get("text") == texts.GO_TO_GAME for b in buttons(notice))
+    assert button(notice, "u:off")["text"] == texts.NOTICES_OFF
+    assert not notices(await sandbox.messages(other["id"]))
+
+    await end_turns_until(sandbox, t, other)
+    told = await notice_of(sandbox, other)
+    assert [b["url"] for b in buttons(told) if "url" in b] == [board_link(t, board)]  # the same board, edited
+    gone = await sandbox.wait_for(
+        first["id"], lambda ms: next((m for m in ms if m["message_id"] == notice["message_id"] and m["deleted"]), None)
+    )
+    assert gone and not live(notices(await sandbox.messages(first["id"])))  # they never pile up
+    group = await sandbox.messages(t.chat_id)
+    assert not [m for m in group if m["from_bot"] and TURN in (m["text"] or "")]  # the group's budget is spared
+
+
+async def act_once(sandbox: ControlClient, t: Table, player: dict[str, Any]) -> dict[str, Any]:
+    """``player`` presses through the board's menus to its first action that is not ending the turn; returns
+    the board once the bot has drawn that action."""
+    board = board_of(await sandbox.messages(t.chat_id))
+    while True:
+        actions = [
+            b["data"] for b in buttons(board) if b.get("data", "").startswith("g:") and not b["data"].endswith(":x")
+        ]
+        if actions:
+            break
+        menu = next(
+            b["data"] for b in buttons(board) if b.get("data", "").startswith("n:") and "بازگشت" not in b["text"]
+        )
+        await sandbox.press(t.chat_id, board["message_id"], player["id"], menu)
+        board = await sandbox.wait_for(t.chat_id, functools.partial(_other_buttons, than=board))
+    version = int(actions[0].split(":")[2])
+    answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], actions[0])
+    assert answer["answered"] and not answer["text"], answer
+
+    def drawn(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = board_of(messages)
+        versions = [int(b["data"].split(":")[2]) for b in buttons(now) if b.get("data", "")[:2] in ("g:", "n:")]
+        return now if not versions or min(versions) > version else None
+
+    found: dict[str, Any] = await sandbox.wait_for(t.chat_id, drawn)
+    return found
+
+
+async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_moved(sandbox: ControlClient) -> None:
+    """In کشورگشا a turn is up to three actions: a player who just took one is at the screen, and telling them
+    again would only buzz their phone for what they are doing."""
+    t = await table(sandbox)
+    board = await start_game(sandbox, t, game="conqueror")
+    first = player_to_act(t, board)
+    other = next(p for p in t.players if p is not first)
+    opening = await notice_of(sandbox, first)
+    await act_once(sandbox, t, first)  # the opening: each places a first castle, one after the other
+    await notice_of(sandbox, other)
+    await act_once(sandbox, t, other)
+    notice = await sandbox.wait_for(
+        first["id"], lambda ms: next((m for m in live(notices(ms)) if m["message_id"] != opening["message_id"]), None)
+    )
+    board = await act_once(sandbox, t, first)  # the first of up to three actions of the turn
+    assert player_to_act(t, board) is first
+    await sandbox.idle(quiet=0.5)
+    assert [m["message_id"] for m in live(notices(await sandbox.messages(first["id"])))] == [notice["message_id"]]
+
+
+async def test_the_reminder_takes_the_notices_place(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    await set_timer(sandbox, t, 3)
+    board = await start_game(sandbox, t)
+    mover = player_to_act(t, board)
+    notice = await notice_of(sandbox, mover)
+
+    def reminded(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((m for m in live(messages) if m["from_bot"] and "مانده" in (m["text"] or "")), None)
+
+    reminder = await sandbox.wait_for(mover["id"], reminded, timeout=10)
+    assert "عصر سکه‌ها" in reminder["text"] and [b["url"] for b in buttons(reminder) if "url" in b]
+    private = await sandbox.messages(mover["id"])
+    assert next(m for m in private if m["message_id"] == notice["message_id"])["deleted"]
+    group = await sandbox.messages(t.chat_id)
+    assert not [m for m in group if m["from_bot"] and "مانده" in (m["text"] or "")]
+
+
+async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group_until_the_turn_moves(
+    sandbox: ControlClient, store: Store
+) -> None:
+    """The newcomer never opened the bot; the bot believes otherwise (a stale record of who can be reached), so
+    they are seated, and Telegram refuses the private notice (403 "bot can't initiate conversation")."""
+    t = await table(sandbox)
+    host, newcomer = t.players[0], t.newcomer
+    await store.mark_reachable(newcomer["id"])
+    seated = Table(t.chat_id, [host, newcomer], t.outsider, t.newcomer)
+    board = await start_game(sandbox, seated)
+    if player_to_act(seated, board) is host:
+        await notice_of(sandbox, host)
+        await sandbox.idle(quiet=1.0)  # the group's budget fills again: a notice there never waits for it
+        board = await end_turns_until(sandbox, seated, newcomer)
+
+    def mentioned(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((m for m in live(messages) if m["from_bot"] and TURN in (m["text"] or "")), None)
+
+    told = await sandbox.wait_for(t.chat_id, mentioned)
+    assert newcomer["first_name"] in told["text"] and f"tg://user?id={newcomer['id']}" in told["html"]
+    assert not await store.is_reachable(newcomer["id"])  # the next notices go to the group straight away
+    await sandbox.idle(quiet=1.0)
+    await end_turns_until(sandbox, seated, host)
+    await sandbox.wait_for(
+        t.chat_id, lambda ms: next((m for m in ms if m["message_id"] == told["message_id"] and m["deleted"]), None)
+    )
+
+
+async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t)
+    first = player_to_act(t, board)
+    other = next(p for p in t.players if p is not first)
+    notice = await notice_of(sandbox, first)
+    answer = await sandbox.press(first["id"], notice["message_id"], first["id"], "u:off")
+    assert answer["text"] == texts.NOTICES_TURNED_OFF and answer["show_alert"]
+    notice = await sandbox.wait_for(
+        first["id"], lambda ms: next((m for m in ms if m["message_id"] == notice["message_id"] and m["edits"]), None)
+    )
+    assert button(notice, "u:on")["text"] == texts.NOTICES_ON and [b for b in buttons(notice) if "url" in b]
+
+    await end_turns_until(sandbox, t, other)  # the turn goes round: back to the one who turned them off
+    await end_turns_until(sandbox, t, first)
+    await sandbox.idle(quiet=0.5)
+    assert not live(notices(await sandbox.messages(first["id"])))
+
+    await sandbox.send(first["id"], first["id"], "/notify")
+    state = await sandbox.wait_for(
+        first["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["text"] == texts.NOTICES_ARE_OFF), None)
+    )
+    answer = await sandbox.press(first["id"], state["message_id"], first["id"], button(state, "u:on")["data"])
+    assert answer["text"] == texts.NOTICES_TURNED_ON
+    await sandbox.wait_for(
+        first["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["text"] == texts.NOTICES_ARE_ON), None)
+    )
+    await end_turns_until(sandbox, t, other)
+    await end_turns_until(sandbox, t, first)
+    assert "عصر سکه‌ها" in (await notice_of(sandbox, first))["text"]
+
+
+async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_made_in_private(
+    sandbox: ControlClient,
+) -> None:
+    t = await table(sandbox, players=3)
+    board = await start_game(sandbox, t, game="condottiere")
+    await sandbox.idle()
+    chooser = player_to_act(t, board)  # where the first battle is fought: chosen on the board
+    assert any(b.get("data", "").startswith(("g:", "n:")) for b in buttons(board))
+    await notice_of(sandbox, chooser)
+    hands_before = {p["id"]: await hand_of(sandbox, p) for p in t.players}
+    while not any(b.get("data", "").startswith("g:") for b in buttons(board)):
+        menu = next(b["data"] for b in buttons(board) if b.get("data", "").startswith("n:"))
+        await sandbox.press(t.chat_id, board["message_id"], chooser["id"], menu)
+        board = await sandbox.wait_for(t.chat_id, functools.partial(_other_buttons, than=board))
+    site = next(b["data"] for b in buttons(board) if b.get("data", "").startswith("g:"))
+    await sandbox.press(t.chat_id, board["message_id"], chooser["id"], site)
+
+    def in_private(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = board_of(messages)  # now a card is played, in private, from the hand: the board only points there
+        return now if not any(b.get("data", "")[:2] in ("g:", "n:") for b in buttons(now)) else None
+
+    player = player_to_act(t, await sandbox.wait_for(t.chat_id, in_private))
+    old = hands_before[player["id"]]
+    assert old is not None
+
+    def anew(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        pictures = [m for m in live(messages) if m["from_bot"] and m.get("photo")]
+        newest = pictures[-1] if pictures else None
+        playable = newest is not None and any(b.get("data", "").startswith(("h:", "k:")) for b in buttons(newest))
+        return newest if playable and newest["message_id"] > old["message_id"] else None
+
+    hand = await sandbox.wait_for(player["id"], anew)
+    assert hand["caption"].startswith(texts.YOUR_MOVE_HERE)  # what the notification shows first
+    await sandbox.wait_for(  # one hand, at the bottom: the old one is deleted once the new one is out
+        player["id"], lambda ms: next((m for m in ms if m["message_id"] == old["message_id"] and m["deleted"]), None)
+    )
+    await sandbox.idle(quiet=0.5)
+    if player is not chooser:
+        assert not live(notices(await sandbox.messages(player["id"])))  # no second message
