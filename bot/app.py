@@ -188,13 +188,12 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
     app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
     app.bot_data["timers"] = asyncio.create_task(timers.run(app))
-    services.thinker.start()
-    app.bot_data["warm_up"] = asyncio.create_task(services.thinker.warm_up())
+    services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
     log.info("bot @%s ready", app.bot.username)
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
-    for name in ("heartbeat", "reconcile", "timers", "warm_up"):
+    for name in ("heartbeat", "reconcile", "timers"):
         task = app.bot_data.pop(name, None)
         if task is not None:
             task.cancel()
