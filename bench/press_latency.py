@@ -16,10 +16,11 @@ person there presses as soon as it is their turn, after the same thinking time) 
 that the thinking pool (``--workers`` processes, the bot's ``COMPUTER_WORKERS``) always has searches waiting.
 It prints both figures and the ratio of their p99 (issue 15: at most 1.5), and how many computer moves were
 made meanwhile and how long a person waited for one (the group's pause, the queue and the search).
-``--computer-games 0`` measures only the first.
+``--computer-games 0`` measures only the first. ``--rounds 2`` measures in the order A B B A (alone, with,
+with, alone), and so on, and pools each kind: on a shared machine whose other load drifts, both weigh alike.
 
     python bench/press_latency.py [--games 50] [--moves 30] [--think 4.0] [--no-limits]
-                                  [--computer-games 50] [--level hard] [--workers 1]
+                                  [--computer-games 50] [--level hard] [--workers 1] [--rounds 1]
 """
 
 from __future__ import annotations
@@ -70,37 +71,49 @@ def line(latencies: list[float]) -> str:
 
 
 async def main(
-    games: int, moves: int, think: float, limits: bool, computer_games: int, level: str, workers: int
+    games: int, moves: int, think: float, limits: bool, computer_games: int, level: str, workers: int, rounds: int
 ) -> None:
     started = time.monotonic()
-    alone, elapsed, _ = await measure(games, moves, think, limits, 0, level, workers)
+    # alone (A) and with computer games (B), in the order A B, or A B B A, A B B A B A … for more rounds: a
+    # machine whose other load drifts meanwhile weighs on both alike
+    order = [kind for r in range(rounds) for kind in (("A", "B") if r % 2 == 0 else ("B", "A"))]
+    if not computer_games:
+        order = ["A"] * rounds
+    found: dict[str, list[float]] = {"A": [], "B": []}
+    computer: list[AgainstComputer] = []
+    seconds = {"A": 0.0, "B": 0.0}
+    for kind in order:
+        busy = computer_games if kind == "B" else 0
+        latencies, elapsed, against = await measure(games, moves, think, limits, busy, level, workers)
+        found[kind] += latencies
+        seconds[kind] += elapsed
+        computer += against
+        label = "alone" if kind == "A" else f"with {computer_games} games against a computer player"
+        print(f"run {kind} ({label}): {line(latencies)}", flush=True)
+    alone = found["A"]
     print(
         f"games at once: {games}, mean think time {think} s, Telegram's limits {'on' if limits else 'off'}, "
-        f"presses: {len(alone)}, wall {elapsed:.1f} s"
+        f"presses: {len(alone)}, wall {seconds['A']:.1f} s"
     )
-    print(f"presses per second: {len(alone) / elapsed:.1f}")
+    print(f"presses per second: {len(alone) / seconds['A']:.1f}")
     print(f"press → board edited: {line(alone)}")
     if not computer_games:
         return
-    busy, elapsed, computer = await measure(games, moves, think, limits, computer_games, level, workers)
+    busy = found["B"]
     moves_made = sum(c.computer_moves for c in computer)
     waits = [s for c in computer for s in c.turn_seconds]
     print(
         f"with {computer_games} games against a computer player ({level}, COMPUTER_WORKERS={workers}) in flight: "
-        f"presses: {len(busy)}, wall {elapsed:.1f} s"
+        f"presses: {len(busy)}, wall {seconds['B']:.1f} s"
     )
     print(f"press → board edited: {line(busy)}")
     print(
-        f"computer moves made meanwhile: {moves_made} ({moves_made / elapsed:.2f}/s); a person waited for one: "
-        + (
-            f"p50 {statistics.median(waits):.1f} s, max {max(waits):.1f} s"
-            if waits
-            else "no computer move was completed"
-        )
+        f"computer moves made meanwhile: {moves_made} ({moves_made / seconds['B']:.2f}/s); a person waited for one: "
+        + (f"p50 {statistics.median(waits):.1f} s, max {max(waits):.1f} s" if waits else "none was completed")
     )
     ratio = pct(busy, 99) / pct(alone, 99)
     print(
-        f"p99 with computer games / without: {ratio:.2f} (target ≤ 1.5); both runs {time.monotonic() - started:.0f} s"
+        f"p99 with computer games / without: {ratio:.2f} (target ≤ 1.5); all runs in {time.monotonic() - started:.0f} s"
     )
 
 
@@ -113,7 +126,17 @@ if __name__ == "__main__":
     parser.add_argument("--computer-games", type=int, default=50, help="games against a computer kept busy")
     parser.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
     parser.add_argument("--workers", type=int, default=1, help="the bot's COMPUTER_WORKERS")
+    parser.add_argument("--rounds", type=int, default=1, help="measure A B (1), A B B A (2), …")
     args = parser.parse_args()
     asyncio.run(
-        main(args.games, args.moves, args.think, not args.no_limits, args.computer_games, args.level, args.workers)
+        main(
+            args.games,
+            args.moves,
+            args.think,
+            not args.no_limits,
+            args.computer_games,
+            args.level,
+            args.workers,
+            args.rounds,
+        )
     )

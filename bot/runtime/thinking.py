@@ -25,7 +25,7 @@ from rules import GAMES
 
 log = logging.getLogger(__name__)
 
-NICENESS = 10  # how much lower the thinkers' priority is than the bot's (os.nice)
+NICENESS = 19  # the thinkers run at the lowest priority (os.nice): the bot, Redis and Telegram's replies go first
 ORPHAN_CHECK_SECONDS = 1.0
 
 
