@@ -16,7 +16,19 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.dev.simulate import Table, board_of, buttons, choose, finished, player_to_act, seat, start_on_screen
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    button,
+    buttons,
+    choose,
+    finished,
+    lobby_of,
+    player_to_act,
+    seat,
+    start_on_screen,
+    until,
+)
 from bot.messages import texts
 from bot.runtime.group_settings import GroupSettings
 from bot.runtime.pacing import Kind, kind_of
@@ -180,3 +192,88 @@ async def play_all(
 def pct(values: list[float], q: float) -> float:
     """The ``q``-th percentile, in milliseconds."""
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000
+
+
+# Games against computer players, kept busy while other games are measured -----------------------------------
+
+
+async def set_up_against_computers(
+    client: ControlClient, count: int, game: str, level: str, at_once: int = 25
+) -> list[Table]:
+    """``count`` groups of one person against a computer player of ``level``, each game started by buttons as
+    a person would: /new, «➕ بازیکن رایانه‌ای», the level, «شروع»."""
+    gate = asyncio.Semaphore(at_once)
+
+    def lobby_with_computer(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        lobby = lobby_of(messages)
+        return lobby if lobby is not None and texts.COMPUTER_MARK in (lobby["text"] or "") else None
+
+    async def one(n: int) -> Table:
+        async with gate:
+            t = await seat(client, n, "cbench", names=("نفر", "ناظر", "گروه رایانه"), players=1)
+            host = t.players[0]
+            await client.send(t.chat_id, host["id"], f"/new {game}")
+            lobby = await until(client, t.chat_id, lobby_of)
+            await client.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":add")["data"])
+            levels = await until(
+                client,
+                t.chat_id,
+                lambda ms: next(
+                    (m for m in ms if any(b.get("data", "").endswith(f":add:{level}") for b in buttons(m))), None
+                ),
+            )
+            await client.press(t.chat_id, levels["message_id"], host["id"], button(levels, f":add:{level}")["data"])
+            lobby = await until(client, t.chat_id, lobby_with_computer)
+            await client.press(t.chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+            await until(client, t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
+            return t
+
+    return list(await asyncio.gather(*(one(10_000 + n) for n in range(count))))
+
+
+# the caption's turn line names a computer (its name isolated for bidi: the marks are taken out first)
+COMPUTER_TO_MOVE = "👈 نوبت " + texts.COMPUTER_NAME.split("{", 1)[0]
+
+
+def _offers(message: dict[str, Any], level: str) -> bool:
+    """The lobby shows the computer players' levels."""
+    return any(b.get("data", "").endswith(f":add:{level}") for b in buttons(message))
+
+
+@dataclass
+class AgainstComputer:
+    """One game against a computer player: its moves made, and how long each took from the person's press
+    until the person could move again (the group's pause, the wait for the thinking pool, the search)."""
+
+    computer_moves: int = 0
+    turn_seconds: list[float] = field(default_factory=list)
+
+
+async def keep_playing(
+    client: ControlClient, watcher: LogWatcher, t: Table, think: float, seed: int, stop: asyncio.Event
+) -> AgainstComputer:
+    """The person of a game against a computer player, pressing whenever it is their turn, until ``stop``."""
+    rng = random.Random(seed)
+    played = AgainstComputer()
+    pressed = time.monotonic()
+    computer_since: float | None = None  # when the computer's turn began (the press that handed it over)
+    while not stop.is_set():
+        since = time.monotonic()
+        board = board_of(await client.messages(t.chat_id))
+        if finished(board):
+            break
+        if COMPUTER_TO_MOVE in (board["caption"] or "").replace("\u2068", ""):
+            computer_since = computer_since or pressed
+        else:
+            if computer_since is not None:
+                played.computer_moves += 1
+                played.turn_seconds.append(since - computer_since)
+                computer_since = None
+            if any(b.get("data", "").startswith(("g:", "n:")) for b in buttons(board)):
+                await asyncio.sleep(rng.expovariate(1 / think) if think else 0)
+                with contextlib.suppress(RuntimeError):  # the board changed under the finger: look again
+                    await client.press(t.chat_id, board["message_id"], t.players[0]["id"], choose(board, rng))
+                pressed = since = time.monotonic()
+        with contextlib.suppress(TimeoutError):
+            await watcher.next_change(t.chat_id, since, timeout=5)
+    return played

@@ -24,7 +24,7 @@ from telegram.ext import (
 )
 
 from bot.config import Settings
-from bot.handlers import admin, info, lobby, membership, notify, operators, play, private, stats, topics
+from bot.handlers import admin, computer_lobby, info, lobby, membership, notify, operators, play, private, stats, topics
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
@@ -36,6 +36,7 @@ from bot.runtime.ratelimit import PacedLimiter
 from bot.runtime.recovery import reconcile
 from bot.runtime.shared_budgets import SharedBudgets
 from bot.runtime.store import Store
+from bot.runtime.thinking import Thinker
 from bot.services import Services
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,9 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
     limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
-    app.bot_data["services"] = Services(store=store, settings=settings, deadlines=Deadlines(store.redis))
+    app.bot_data["services"] = Services(
+        store=store, settings=settings, deadlines=Deadlines(store.redis), thinker=Thinker(settings.computer_workers)
+    )
     add_handlers(app)
     return app
 
@@ -101,6 +104,7 @@ BUTTONS: dict[str, ButtonCallback] = {
     "quit": lobby.on_leave_confirm,
     "notices": notify.on_notices_press,
     "rules": info.on_rules_press,
+    "computer": computer_lobby.on_computer_press,
 }
 
 
@@ -123,21 +127,23 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     groups = filters.ChatType.GROUPS
     private_chat = filters.ChatType.PRIVATE
     anywhere = filters.ALL
+    game_chats = groups | private_chat  # a game is played in a group, or against computers in private
     app.add_handler(_command("start", private.cmd_start_private, private_chat))
     # /start in a group is every bot's command (Telegram gives it to whichever bot spoke last): a lobby's game
     # starts with /begin, or the lobby's «شروع» button, and /start there only says so
     app.add_handler(_command("start", lobby.cmd_start_in_group, groups))
-    app.add_handler(_command("begin", lobby.cmd_begin, groups))
-    app.add_handler(_command("new", lobby.cmd_new, groups))
+    # new, begin, cancel and board work in a private chat too: a game there is against computer players
+    app.add_handler(_command("begin", lobby.cmd_begin, game_chats))
+    app.add_handler(_command("new", lobby.cmd_new, game_chats))
     app.add_handler(_command("join", lobby.cmd_join, groups))
     app.add_handler(_command("leave", lobby.cmd_leave, groups))
-    app.add_handler(_command("cancel", lobby.cmd_cancel, groups))
-    app.add_handler(_command("board", play.cmd_board, groups))
+    app.add_handler(_command("cancel", lobby.cmd_cancel, game_chats))
+    app.add_handler(_command("board", play.cmd_board, game_chats))
     app.add_handler(_command("settings", admin.cmd_settings, groups))
     app.add_handler(_command("pause", admin.cmd_pause, groups))
     app.add_handler(_command("resume", admin.cmd_resume, groups))
     app.add_handler(_command("kick", admin.cmd_kick, groups))
-    group_only = ["begin", "new", "join", "leave", "cancel", "board", "settings", "pause", "resume", "kick"]
+    group_only = ["join", "leave", "settings", "pause", "resume", "kick"]
     app.add_handler(_command(group_only, _group_only, private_chat))
     app.add_handler(_command("help", info.cmd_help, anywhere))
     app.add_handler(_command("games", info.cmd_games, anywhere))
@@ -185,6 +191,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
     app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
     app.bot_data["timers"] = asyncio.create_task(timers.run(app))
+    services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
     log.info("bot @%s ready", app.bot.username)
 
 
@@ -196,6 +203,7 @@ async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
             with contextlib.suppress(asyncio.CancelledError):
                 await task
     services: Services = app.bot_data["services"]
+    services.thinker.stop()
     await services.store.close()
 
 

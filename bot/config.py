@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     worker_lease_seconds: float = Field(
         default=10.0, gt=0, description="webhook mode: at most how long a dead worker holds up a chat"
     )
+    computer_workers: int = Field(
+        default=1, ge=1, le=32, description="processes in which computer players think (bot/runtime/thinking.py)"
+    )
     log_level: str = "INFO"
 
     @field_validator("operator_ids", mode="before")

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.locks import ChatLocks
 from bot.runtime.store import GameRecord, Store, chat_tag
+from bot.runtime.thinking import Thinker
 
 
 @dataclass
@@ -23,6 +24,7 @@ class Services:
     settings: Settings
     deadlines: Deadlines
     locks: ChatLocks = field(default_factory=ChatLocks)  # SharedChatLocks with several workers (webhook mode)
+    thinker: Thinker = field(default_factory=lambda: Thinker(1))  # the computer players' process pool
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:

@@ -43,8 +43,22 @@ def button(message: dict[str, Any], suffix: str) -> dict[str, Any]:
 
 
 def board_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    """The latest picture the bot sent: the live board."""
-    return [m for m in messages if m["from_bot"] and m.get("photo") and not m["deleted"]][-1]
+    """The latest picture the bot sent that is not a private hand: the live board (in a game against computer
+    players in a private chat, the person's hand is a picture in the same chat)."""
+    board = board_in(messages)
+    if board is None:
+        raise IndexError("no board among the chat's messages")
+    return board
+
+
+def board_in(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """``board_of``, or None when the chat has no board."""
+    boards = [
+        m
+        for m in messages
+        if m["from_bot"] and m.get("photo") and not m["deleted"] and f"— {texts.YOUR_HAND}" not in (m["caption"] or "")
+    ]
+    return boards[-1] if boards else None
 
 
 async def table(sandbox: ControlClient, players: int = 2) -> Table:
@@ -317,3 +331,110 @@ def most_in_a_window(times: list[float], seconds: float) -> int:
             first += 1
         most = max(most, last - first + 1)
     return most
+
+
+# Computer players ---------------------------------------------------------------------------------------------
+
+
+async def set_computer_pause(sandbox: ControlClient, t: Table, seconds: int) -> None:
+    """The group's admin sets the computer players' pause with /settings, as an admin would."""
+    await choose_setting(sandbox, t, f"s:c:{seconds}")
+
+
+async def choose_setting(sandbox: ControlClient, t: Table, data: str) -> None:
+    """The group's admin presses the /settings button with this data (e.g. ``s:x:easy``: a computer player
+    replaces a player removed for time-outs)."""
+    admin = t.players[0]
+    sent = await sandbox.send(t.chat_id, admin["id"], "/settings")
+    menu = await sandbox.wait_for(
+        t.chat_id,
+        lambda ms: next((m for m in ms if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None),
+        timeout=30,
+    )
+    answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, data)["data"])
+    assert answer["text"] == texts.SETTINGS_SAVED
+
+
+def lobby_of(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest lobby message (the one with the start button)."""
+    lobbies = [m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(":start") for b in buttons(m))]
+    return lobbies[-1] if lobbies else None
+
+
+def lobby_showing(text: str, present: bool = True) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
+    """A ``wait_for`` predicate: the latest lobby, once its text shows ``text`` (or, ``present`` False, no
+    longer does)."""
+
+    def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        lobby = lobby_of(messages)
+        return lobby if lobby is not None and (text in (lobby["text"] or "")) == present else None
+
+    return find
+
+
+async def add_computer(sandbox: ControlClient, chat_id: int, host: dict[str, Any], level: str) -> dict[str, Any]:
+    """The lobby's host presses «➕ بازیکن رایانه‌ای», then the level; returns the lobby once it lists one more
+    computer player."""
+    lobby = await sandbox.wait_for(chat_id, lobby_of)
+    before = (lobby["text"] or "").count(texts.COMPUTER_MARK)
+    answer = await sandbox.press(chat_id, lobby["message_id"], host["id"], button(lobby, ":add")["data"])
+    assert answer["answered"] and not answer["text"], answer
+
+    def levels_shown(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = next(m for m in messages if m["message_id"] == lobby["message_id"])
+        return now if any(b.get("data", "").endswith(f":add:{level}") for b in buttons(now)) else None
+
+    menu = await sandbox.wait_for(chat_id, levels_shown)
+    answer = await sandbox.press(chat_id, menu["message_id"], host["id"], button(menu, f":add:{level}")["data"])
+    assert answer["answered"] and answer["text"], answer
+
+    def one_more(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = lobby_of(messages)
+        return now if now is not None and (now["text"] or "").count(texts.COMPUTER_MARK) > before else None
+
+    found: dict[str, Any] = await sandbox.wait_for(chat_id, one_more)
+    return found
+
+
+async def start_with_computers(
+    sandbox: ControlClient,
+    t: Table,
+    game: str,
+    levels: Sequence[str],
+    private: bool = False,
+    lobby_opened: bool = False,
+) -> None:
+    """Open a lobby (in the group, or in the first player's private chat; unless ``lobby_opened``), have the
+    table's other players join (in a group), add a computer player per entry of ``levels`` and start."""
+    host = t.players[0]
+    chat_id = host["id"] if private else t.chat_id
+    if not lobby_opened:
+        await sandbox.send(chat_id, host["id"], f"/new {game}")
+    lobby = await sandbox.wait_for(chat_id, lobby_of)
+    for player in [] if private else t.players[1:]:
+        lobby = await sandbox.wait_for(chat_id, lobby_of)
+        answer = await sandbox.press(chat_id, lobby["message_id"], player["id"], button(lobby, ":join")["data"])
+        assert answer["text"] == texts.JOINED_ALERT, answer
+        lobby = await sandbox.wait_for(chat_id, lobby_showing(player["first_name"]))
+    for level in levels:
+        lobby = await add_computer(sandbox, chat_id, host, level)
+    answer = await sandbox.press(chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+    assert answer["answered"] and not answer["text"], answer
+    await sandbox.wait_for(chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
+
+
+async def someone_can_act(sandbox: ControlClient, t: Table, timeout: float = 60) -> dict[str, Any]:
+    """Wait while computer players move: until a person has a button to press (on the group's board or in a
+    hand) or the game is over; return the board then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        board = board_in(await sandbox.messages(t.chat_id))
+        if board is not None and (finished(board) or _playable(board, private=False)):
+            return board
+        for player in t.players:
+            if _playable(await hand_of(sandbox, player), private=True):
+                assert board is not None
+                return board
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"nobody could act in chat {t.chat_id} within {timeout} s")
+        await asyncio.sleep(0.1)

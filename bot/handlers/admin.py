@@ -1,6 +1,6 @@
 """Group admins' controls: /settings (turn timer, reminder, removal after time-outs, idle lobbies, the games
-the group allows and their default options), /pause and /resume of the turn timer, /kick. Admin rights are
-checked with Telegram at every use."""
+the group allows and their default options, computer players' pause and stand-ins), /pause and /resume of the
+turn timer, /kick. Admin rights are checked with Telegram at every use."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
+from ai import LEVELS
 from bot.games import PLAYABLE, PRESENTERS, OptionToggle
 from bot.handlers.access import is_admin
 from bot.handlers.lobby import remove_player, take_out
@@ -22,6 +23,16 @@ from bot.services import locked_game, services, when_unlocked, where
 
 MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
 LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)
+COMPUTER_PAUSE_CHOICES = (0, 1, 2, 3, 5)  # seconds before a computer player's move (0: as soon as it has thought)
+STAND_IN_CHOICES = ("off", *LEVELS)  # who replaces a player removed for time-outs: nobody, or a computer level
+
+
+def pause_text(seconds: int) -> str:
+    return duration(seconds) if seconds else texts.NO_PAUSE
+
+
+def stand_in_text(level: str) -> str:
+    return texts.STAND_IN_LEVEL.format(level=LEVELS[level].title) if level in LEVELS else texts.STAND_IN_OFF
 
 
 def _mark(chosen: bool, label: str) -> str:
@@ -60,6 +71,8 @@ def settings_text(settings: GroupSettings) -> str:
             f"⌛️ بستن اتاق انتظارِ بی‌کار پس از: <b>{lobby}</b>",
             f"🎲 بازی‌های باز در این گروه: {games}",
             "⚙️ گزینه‌های هر بازی (زیرِ دکمهٔ همان بازی) پیش‌فرضِ اتاق‌های انتظار تازه‌اند؛ در هر اتاق هم می‌شود عوضشان کرد.",
+            texts.COMPUTER_PAUSE.format(pause=pause_text(settings.computer_pause_seconds)),
+            texts.STAND_IN_SETTING.format(level=stand_in_text(settings.stand_in)),
             "",
             "وقتی زمان کسی تمام شود، ربات حرکت پیش‌فرض بازی را به جای او انجام می‌دهد.",
             "✅ یعنی انتخاب‌شده یا روشن؛ هر دکمهٔ روشن و خاموش می‌گوید با زدنش چه می‌شود.",
@@ -91,6 +104,7 @@ def settings_keyboard(settings: GroupSettings, timer_choices: tuple[int, ...]) -
         for s in LOBBY_IDLE_CHOICES
     ]
     rows += _rows(idle, 2)
+    rows += computer_rows(settings)
     for game in PLAYABLE.values():
         presenter = PRESENTERS[game.id]
         shown = _switch(f"{presenter.emoji} {game.title}", settings.allows(game.id), verbs=("ببند", "باز کن"))
@@ -105,6 +119,25 @@ def settings_keyboard(settings: GroupSettings, timer_choices: tuple[int, ...]) -
 
 def _rows(buttons: list[InlineKeyboardButton], columns: int) -> list[list[InlineKeyboardButton]]:
     return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
+
+
+def computer_rows(settings: GroupSettings) -> list[list[InlineKeyboardButton]]:
+    """The computer players' rows: the pause before their moves, and the stand-in for a removed player."""
+    pauses = [
+        InlineKeyboardButton(
+            _mark(settings.computer_pause_seconds == s, texts.COMPUTER_PAUSE_BUTTON.format(pause=pause_text(s))),
+            callback_data=f"s:c:{s}",
+        )
+        for s in COMPUTER_PAUSE_CHOICES
+    ]
+    stand_ins = [
+        InlineKeyboardButton(
+            _mark(settings.stand_in == level, texts.STAND_IN_BUTTON.format(level=stand_in_text(level))),
+            callback_data=f"s:x:{level}",
+        )
+        for level in STAND_IN_CHOICES
+    ]
+    return [pauses[:3], pauses[3:], stand_ins[:2], stand_ins[2:]]
 
 
 async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -137,6 +170,12 @@ async def on_settings_press(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         return
     svc = services(context)
     settings = await svc.store.group_settings(where(update)[0])
+    if field == "x":
+        if raw not in STAND_IN_CHOICES:
+            await query.answer(texts.STALE, show_alert=True)
+            return
+        await _save(update, context, settings.model_copy(update={"stand_in": raw}))
+        return
     if field in ("g", "o"):
         changed = _game_setting(settings, field, raw)
         if isinstance(changed, str):
@@ -150,11 +189,18 @@ async def on_settings_press(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         "r": (0, 1),
         "m": MAX_TIMEOUT_CHOICES,
         "l": LOBBY_IDLE_CHOICES,
+        "c": COMPUTER_PAUSE_CHOICES,
     }
     if value not in allowed[field]:
         await query.answer(texts.STALE, show_alert=True)
         return
-    name = {"t": "turn_seconds", "r": "reminder", "m": "max_timeouts", "l": "lobby_idle_seconds"}[field]
+    name = {
+        "t": "turn_seconds",
+        "r": "reminder",
+        "m": "max_timeouts",
+        "l": "lobby_idle_seconds",
+        "c": "computer_pause_seconds",
+    }[field]
     await _save(update, context, settings.model_copy(update={name: bool(value) if field == "r" else value}))
 
 

@@ -4,7 +4,8 @@ Telegram is said to deliver only callback data that is on the pressed message, b
 chat's buttons and our own mistakes still reach the bot, so nothing relies on it. A press reaches the
 handler of its kind only if its data is a non-empty ASCII string of at most 64 bytes that matches the kind's
 pattern in full (``bot.messages.keyboards.PATTERNS``, bounded fields), and it was pressed in a chat where
-that kind of button is shown (``SHOWN_IN``: group buttons in groups, hands in the private chat), on a
+that kind of button is shown (``SHOWN_IN``: group buttons in groups, hands in the private chat, the lobby
+and board of a game against computer players in either), on a
 message that really carries that button (so no handler acts on, deletes or edits a message that is not the
 one its button was on; a message too old to be shown to the bot is left to the handler's own checks).
 Anything else is no handler's: it falls through to the one catch-all that answers with the "stale" alert
@@ -27,7 +28,7 @@ ButtonCallback = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, An
 CHAT_TYPES: dict[str, frozenset[str]] = {
     "group": frozenset({ChatType.GROUP, ChatType.SUPERGROUP}),
     "private": frozenset({ChatType.PRIVATE}),
-    "anywhere": frozenset({ChatType.GROUP, ChatType.SUPERGROUP, ChatType.PRIVATE}),
+    "anywhere": frozenset({ChatType.GROUP, ChatType.SUPERGROUP, ChatType.PRIVATE}),  # games against computers
 }
 
 

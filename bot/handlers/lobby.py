@@ -1,4 +1,8 @@
-"""Lobbies: opening a game, joining and leaving, options, starting and cancelling."""
+"""Lobbies: opening a game, joining and leaving, options, starting and cancelling.
+
+In a private chat a lobby is for one person against computer players (bot/handlers/computer_lobby.py adds
+and removes them, in groups too): the person is its only human player, and nobody can join.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import contextlib
 import logging
 import secrets
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ContextTypes
 
@@ -131,7 +135,7 @@ async def open_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
             creator=creator,
             options=settings.options_for(game_id),
         )
-        if await svc.store.is_reachable(user.id):
+        if record.in_private or await svc.store.is_reachable(user.id):  # in private: they just wrote to the bot
             record.players.append(creator)
         record = await commit(context, record, expected=current.version if current else 0)
         await svc.store.clear_live_message(chat_id, thread_id)
@@ -159,8 +163,9 @@ async def add_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, use
 
 async def remove_player(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> GameRecord:
     record.players = [p for p in record.players if p.user_id != user_id]
-    if record.creator.user_id == user_id and record.players:
-        record.creator = record.players[0]
+    persons = [p for p in record.players if not p.is_computer]
+    if record.creator.user_id == user_id and persons:
+        record.creator = persons[0]
     record = await commit(context, record)
     await redraw(context, record)
     return record
@@ -216,7 +221,9 @@ async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         elif record.seat_of(user.id) in record.gone:
             await _reply(update, texts.KICK_GONE.format(who=name(player_of(user).name)))
         else:
-            then = texts.LEAVE_WINS if len(absence.present(record)) <= 2 else texts.LEAVE_PLAYS_ON
+            staying = [s for s in absence.present(record) if s != record.seat_of(user.id)]
+            persons = [s for s in staying if not record.players[s].is_computer]
+            then = texts.LEAVE_WINS if len(staying) <= 1 else texts.LEAVE_PLAYS_ON if persons else texts.LEAVE_ENDS
             confirm = InlineKeyboardMarkup(
                 [
                     [
@@ -298,6 +305,27 @@ async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 # Lobby buttons -----------------------------------------------------------------------------------------
 
 
+async def lobby_pressed(
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, record: GameRecord | None, version: str
+) -> bool:
+    """True if a lobby button press may act: the chat's lobby is open at that version and the pressed message
+    is its live one; else the press is told its button is stale (and the chat's messages brought up to date)."""
+    store = services(context).store
+    live = await store.live_message(record.chat_id, record.thread_id) if record is not None else None
+    if (
+        record is None
+        or record.phase != "lobby"
+        or str(record.version) != version
+        or live is None
+        or (query.message is not None and live.message_id != query.message.message_id)
+    ):
+        await query.answer(texts.STALE, show_alert=True)
+        if record is not None:
+            await heal(context, record)
+        return False
+    return True
+
+
 async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
@@ -306,17 +334,7 @@ async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     chat_id, thread_id = where(update)
     user = query.from_user
     async with locked_game(context, chat_id, thread_id) as record:
-        live = await svc.store.live_message(chat_id, thread_id)
-        if (
-            record is None
-            or record.phase != "lobby"
-            or str(record.version) != version
-            or live is None
-            or (query.message is not None and live.message_id != query.message.message_id)
-        ):
-            await query.answer(texts.STALE, show_alert=True)
-            if record is not None:
-                await heal(context, record)
+        if not await lobby_pressed(context, query, record, version) or record is None:
             return
         if op == "join":
             error = join_error(record, user.id)
@@ -336,7 +354,7 @@ async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         elif op == "start":
             await _start(update, context, record, user)
         elif op == "cancel":
-            if not await _may_manage(context, record, user.id, None):
+            if not await may_manage(context, record, user.id, None):
                 await query.answer(texts.NOT_ALLOWED, show_alert=True)
             else:
                 await query.answer()
@@ -357,7 +375,7 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         if field not in {t.field for t in PRESENTERS[record.game_id].toggles}:
             await query.answer(texts.STALE, show_alert=True)
             return
-        if not await _may_manage(context, record, query.from_user.id, None):
+        if not await may_manage(context, record, query.from_user.id, None):
             await query.answer(texts.NOT_ALLOWED, show_alert=True)
             return
         options = options_of(record)
@@ -370,7 +388,7 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 # Starting and cancelling ------------------------------------------------------------------------------
 
 
-async def _may_manage(
+async def may_manage(
     context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, message: Message | None
 ) -> bool:
     if record.creator.user_id == user_id:
@@ -398,7 +416,7 @@ async def cmd_begin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user: User) -> None:
     query = update.callback_query
     message = None if query else update.effective_message  # an anonymous admin's /begin carries the group
-    if not await _may_manage(context, record, user.id, message):
+    if not await may_manage(context, record, user.id, message):
         await _refuse(update, texts.NOT_ALLOWED)
         return
     refusal = await closed_to_new_games(context, record.chat_id, record.game_id)
@@ -408,6 +426,9 @@ async def _start(update: Update, context: ContextTypes.DEFAULT_TYPE, record: Gam
     game = GAMES[record.game_id]
     if len(record.players) < game.min_players:
         await _refuse(update, texts.TOO_FEW.format(min=num(game.min_players)))
+        return
+    if all(player.is_computer for player in record.players):
+        await _refuse(update, texts.NEED_A_PERSON)
         return
     if query:
         await query.answer()
@@ -438,7 +459,7 @@ async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or not record.active:
             await _reply(update, texts.NO_GAME)
-        elif not await _may_manage(context, record, user.id, update.effective_message):
+        elif not await may_manage(context, record, user.id, update.effective_message):
             await _reply(update, texts.NOT_ALLOWED)
         else:
             await cancel(context, record)

@@ -53,10 +53,13 @@ async def cmd_status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     phases: Counter[str] = Counter()
     games: Counter[str] = Counter()
     groups: set[int] = set()
+    private = 0  # games against computer players in private chats: counted apart from the groups
     for tag in await store.active_tags():
         chat_id, thread_id = parse_tag(tag)
         record = await store.load(chat_id, thread_id)
-        if record is not None:
+        if record is not None and record.in_private:
+            private += 1
+        elif record is not None:
             phases[record.phase] += 1
             games[record.game_id] += 1
             groups.add(chat_id)
@@ -68,6 +71,7 @@ async def cmd_status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         f"گروه‌های فعال: {num(len(groups))}",
         f"بازی در جریان: {num(phases['playing'])}، اتاق انتظار: {num(phases['lobby'])}",
         "بر پایهٔ بازی: " + ("، ".join(f"{g} {num(n)}" for g, n in sorted(games.items())) or "—"),
+        texts.STATUS_PRIVATE_GAMES.format(games=num(private)),
         f"مهلت‌های در صف: {num(await store.redis.zcard(DUE))}",
         f"حافظهٔ Redis: {memory.get('used_memory_human', '?')}",
         f"حالت نگهداری: {'روشن' if await in_maintenance(store) else 'خاموش'}",
@@ -108,12 +112,15 @@ async def cmd_broadcast(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 
 async def broadcast(context: ContextTypes.DEFAULT_TYPE, text: str) -> int:
-    """Send ``text`` to every chat (topic) with a lobby or a game; returns how many received it. The bot's
-    rate limiter (bot/runtime/ratelimit.py) paces the sends within the overall and per-group budgets."""
+    """Send ``text`` to every group (topic) with a lobby or a game; returns how many received it. The bot's
+    rate limiter (bot/runtime/ratelimit.py) paces the sends within the overall and per-group budgets. A private
+    chat with a game against computer players is no group: its player hears of maintenance when /new says so."""
     store = services(context).store
     sent = 0
     for tag in sorted(await store.active_tags()):
         chat_id, thread_id = parse_tag(tag)
+        if chat_id > 0:
+            continue
         try:
             await context.bot.send_message(chat_id=chat_id, message_thread_id=thread_id, text=text)
             sent += 1

@@ -22,7 +22,7 @@ from bot.runtime.recovery import heal
 from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord, StaleVersion
 from bot.services import locked_game, services, when_unlocked, where
-from rules import GAMES, IllegalAction, NotYourTurn
+from rules import GAMES, IllegalAction, NotYourTurn, Step
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,21 @@ async def _move(
     except IllegalAction:
         await answer(query, texts.ILLEGAL, alert=True)
         return
+    try:
+        record = await play_step(context, record, seat, step)
+    except StaleVersion:
+        await answer(query, texts.STALE, alert=True)
+        return
+    stop_point("move-saved")  # tests stop here to make the answer late
+    await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
+    await answer(query)
+
+
+async def play_step(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, step: Step[Any]) -> GameRecord:
+    """Write a move ``seat`` made (a press, or a computer player's choice): its public lines, the default moves
+    of the seats out of the game after it, the end if it came; returns the saved record (the caller redraws).
+    Raises ``StaleVersion`` if another write won."""
+    game = GAMES[record.game_id]
     record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
     public = [e for e in step.events if e.audience is None]  # secrets stay out of the group
     lines = PRESENTERS[record.game_id].describe(public, board.names(record), game.view(step.state, None))
@@ -102,14 +117,7 @@ async def _move(
     record.state = state.model_dump(mode="json")
     if game.outcome(state) is not None:
         record.phase = "finished"
-    try:
-        record = await commit(context, record)
-    except StaleVersion:
-        await answer(query, texts.STALE, alert=True)
-        return
-    stop_point("move-saved")  # tests stop here to make the answer late
-    await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
-    await answer(query)
+    return await commit(context, record)
 
 
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

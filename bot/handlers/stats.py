@@ -2,18 +2,28 @@
 
 A finished game is counted once: the count is guarded by a marker keyed by the game's seed (unique per
 game), so announcing a result again after a crash does not count it twice.
+
+Games with computer players are counted apart from games among people: the group's leaderboard of such games
+is a board of its own (``stats:<game>:computer``), and a person's record against computers is kept by level
+(the strongest computer in the game), not by game. Computers themselves are never counted; a person a
+computer replaced (bot/runtime/absence.py) counts as having played and lost.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from ai import LEVELS
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.info import reply_long
+from bot.messages import texts
 from bot.messages.fa import name, num
+from bot.runtime.computers import strongest_level
 from bot.runtime.store import GameRecord, Store
 from bot.services import services
 
@@ -38,27 +48,39 @@ def winners_of(record: GameRecord, winners: tuple[int, ...]) -> set[int]:
     return set() if len(winners) == len(record.players) > 1 else set(winners)
 
 
+def board_key(chat_id: int, game_id: str, computers: bool = False) -> str:
+    """The group's leaderboard of a game: among people, or of its games with computer players."""
+    return f"dh:{{{chat_id}}}:stats:{game_id}" + (":computer" if computers else "")
+
+
 async def count_result(store: Store, record: GameRecord, winners: tuple[int, ...]) -> bool:
     """Add a finished game to the statistics; False if it was counted before."""
     marker = f"dh:{{{record.chat_id}}}:counted:{record.seed}"
     if not await store.redis.set(marker, 1, nx=True, ex=COUNTED_TTL):
         return False
     won = winners_of(record, winners)
-    board = f"dh:{{{record.chat_id}}}:stats:{record.game_id}"
+    level = strongest_level(record)
+    board = board_key(record.chat_id, record.game_id, computers=level is not None)
+    mine = f"computer:{level}" if level is not None else record.game_id  # the field stem of a person's record
+    persons = [(seat in won, player) for seat, player in enumerate(record.players) if not player.is_computer]
+    persons += [(False, person) for person in record.replaced.values()]
     async with store.redis.pipeline(transaction=False) as pipe:
-        for seat, player in enumerate(record.players):
+        for winner, player in persons:
+            pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{mine}:played", 1)
+            if winner:
+                pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{mine}:won", 1)
+            if record.in_private:
+                continue  # no group to rank them in
             pipe.hincrby(board, f"{player.user_id}:played", 1)
-            pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{record.game_id}:played", 1)
-            if seat in won:
+            if winner:
                 pipe.hincrby(board, f"{player.user_id}:won", 1)
-                pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{record.game_id}:won", 1)
             pipe.hset(f"dh:{{{record.chat_id}}}:names", str(player.user_id), player.name)
         await pipe.execute()
     return True
 
 
-async def leaderboard(store: Store, chat_id: int, game_id: str) -> list[Line]:
-    raw = await store.redis.hgetall(f"dh:{{{chat_id}}}:stats:{game_id}")
+async def leaderboard(store: Store, chat_id: int, game_id: str, computers: bool = False) -> list[Line]:
+    raw = await store.redis.hgetall(board_key(chat_id, game_id, computers))
     names = await store.redis.hgetall(f"dh:{{{chat_id}}}:names")
     counts: dict[int, dict[str, int]] = {}
     for field, value in raw.items():
@@ -76,23 +98,33 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert message is not None
     store = services(context).store
     boards = {game_id: await leaderboard(store, message.chat_id, game_id) for game_id in PLAYABLE}
-    await reply_long(update, leaderboard_text(boards))  # a busy group's board can outgrow one message
+    against = {game_id: await leaderboard(store, message.chat_id, game_id, computers=True) for game_id in PLAYABLE}
+    await reply_long(update, leaderboard_text(boards, against))  # a busy group's board can outgrow one message
 
 
-def leaderboard_text(boards: dict[str, list[Line]]) -> str:
-    """The group's leaderboards, one block per game played there."""
+def leaderboard_text(boards: dict[str, list[Line]], with_computers: dict[str, list[Line]] | None = None) -> str:
+    """The group's leaderboards, one block per game played there: its games among people, then apart its
+    games with computer players."""
     parts = ["📊 <b>جدول بازیکنان این گروه</b>"]
-    for game_id, lines in boards.items():
-        if not lines:
+    with_computers = with_computers or {}
+    for game_id in dict.fromkeys([*boards, *with_computers]):
+        lines, others = boards.get(game_id, []), with_computers.get(game_id, [])
+        if not lines and not others:
             continue
         parts += ["", f"{PRESENTERS[game_id].emoji} <b>{PLAYABLE[game_id].title}</b>"]
-        for rank, line in enumerate(lines, 1):
-            parts.append(
-                f"{num(rank)}. {name(line.name)} — {num(line.won)} برد از {num(line.played)} بازی ({num(line.rate)}٪)"
-            )
+        parts += _ranked(lines)
+        if others:
+            parts += [texts.STATS_WITH_COMPUTERS, *_ranked(others)]
     if len(parts) == 1:
         parts.append("هنوز بازی‌ای در این گروه تمام نشده است.")
     return "\n".join(parts)
+
+
+def _ranked(lines: list[Line]) -> list[str]:
+    return [
+        f"{num(rank)}. {name(line.name)} — {num(line.won)} برد از {num(line.played)} بازی ({num(line.rate)}٪)"
+        for rank, line in enumerate(lines, 1)
+    ]
 
 
 async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -107,6 +139,21 @@ async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
             won = int(raw.get(f"{game_id}:won", 0))
             rate = round(100 * won / played)
             parts.append(f"{PRESENTERS[game_id].emoji} {game.title}: {num(played)} بازی، {num(won)} برد ({num(rate)}٪)")
+    parts += against_computers(raw)
     if len(parts) == 1:
         parts.append("هنوز بازی‌ای را تمام نکرده‌اید. در گروهی با /new بازی بسازید!")
     await message.reply_text("\n".join(parts))
+
+
+def against_computers(raw: Mapping[Any, Any]) -> list[str]:
+    """A person's record against computer players, a line per level (the strongest computer of each game)."""
+    lines = []
+    for level_id, level in LEVELS.items():
+        played = int(raw.get(f"computer:{level_id}:played", 0))
+        if played:
+            won = int(raw.get(f"computer:{level_id}:won", 0))
+            rate = round(100 * won / played)
+            lines.append(
+                texts.MYSTATS_LEVEL.format(level=level.title, played=num(played), won=num(won), rate=num(rate))
+            )
+    return ["", texts.MYSTATS_COMPUTERS, *lines] if lines else []

@@ -13,9 +13,10 @@ from telegram.ext import ContextTypes
 from bot.games import PRESENTERS
 from bot.handlers.stats import count_result
 from bot.messages import hands, keyboards, pictures, texts
-from bot.messages.fa import mention, name
+from bot.messages.fa import name
 from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
 from bot.runtime import absence
+from bot.runtime.computers import addressed
 from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord
 from bot.services import services
@@ -50,7 +51,7 @@ def caption(record: GameRecord, state: Any) -> str:
             lines.append("⏸ زمان‌سنج نوبت متوقف است.")
         if record.topic_closed:
             lines.append(texts.TOPIC_CLOSED_LINE)
-        turn = [mention(record.players[s].user_id, record.players[s].name) for s in game.to_act(state)]
+        turn = [addressed(record.players[s]) for s in game.to_act(state)]
         where = " (در گفتگوی خصوصی)" if hands.group_codes(record, state)[1] else ""
         lines.append("👈 نوبت " + "، ".join(turn) + where)
     text = "\n".join(lines)
@@ -63,8 +64,12 @@ def caption(record: GameRecord, state: Any) -> str:
 def result_lines(record: GameRecord, state: Any) -> list[str]:
     """The game's own result with its winners among the players still in it, or the last one left."""
     if GAMES[record.game_id].outcome(state) is None:  # ended because too few players were left
-        winner = " و ".join(name(record.players[s].name) for s in absence.winners(record, state))
-        return [*(absence.gone_line(record, seat) for seat in record.gone), texts.LAST_ONE.format(winner=winner)]
+        gone = [absence.gone_line(record, seat) for seat in record.gone]
+        staying = absence.winners(record, state)
+        if len(staying) > 1:  # nobody but computer players was left
+            return [*gone, texts.NO_PERSON_LEFT]
+        winner = " و ".join(name(record.players[s].name) for s in staying)
+        return [*gone, texts.LAST_ONE.format(winner=winner)]
     lines = PRESENTERS[record.game_id].result(absence.result_view(record, state), names(record))
     if record.gone:
         lines.append(texts.GONE_CANNOT_WIN.format(who="، ".join(name(record.players[s].name) for s in record.gone)))
@@ -80,7 +85,7 @@ def keyboard(
     extra = [hands.hand_button(context, record)] if in_private else []
     if not codes and not extra:
         return None
-    view = GAMES[record.game_id].view(state, None)
+    view = GAMES[record.game_id].view(state, hands.board_seat(record))
     return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, extra=extra)
 
 

@@ -42,11 +42,11 @@ def hand_link(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> str:
 
 def private_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
     """The seat's choices to be made in private: the secret kinds, or every choice while several seats
-    decide at once."""
+    decide at once. None in a game in a private chat: its board is already private, and has them all."""
     hands = PRESENTERS[record.game_id].hands
     game = GAMES[record.game_id]
     seats = game.to_act(state)
-    if hands is None or record.phase != "playing" or seat not in seats:
+    if hands is None or record.phase != "playing" or seat not in seats or record.in_private:
         return []
     codes = [game.encode(a) for a in game.legal_actions(state, seat)]
     if len(seats) > 1:
@@ -55,14 +55,17 @@ def private_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
 
 
 def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
-    """The choices shown under the group's board, and whether someone must act in private."""
+    """The choices shown under the group's board, and whether someone must act in private. A computer
+    player's choices are never shown (it moves by itself); in a private chat the board has all of the
+    person's choices, secret ones too (nobody else sees it)."""
     game = GAMES[record.game_id]
     seats = game.to_act(state)
     hands = PRESENTERS[record.game_id].hands
-    if record.phase != "playing" or not seats:
+    persons = [seat for seat in seats if not record.players[seat].is_computer]
+    if record.phase != "playing" or not persons:
         return [], False
-    if hands is None:
-        return [game.encode(a) for a in game.legal_actions(state, seats[0])], False
+    if hands is None or record.in_private:
+        return [game.encode(a) for a in game.legal_actions(state, persons[0])], False
     if len(seats) > 1:
         return [], True
     codes = [game.encode(a) for a in game.legal_actions(state, seats[0])]
@@ -99,12 +102,21 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     return shorten("\n".join(lines), CAPTION_LIMIT)
 
 
+def board_seat(record: GameRecord) -> int | None:
+    """Whose view the board's buttons are labelled from: the person's in a private chat (their secret
+    choices are there), else nobody's (the public view)."""
+    if not record.in_private:
+        return None
+    persons = [seat for seat, player in enumerate(record.players) if not player.is_computer]
+    return persons[0] if persons else None
+
+
 def hand_seats(record: GameRecord) -> list[int]:
-    """The seats that have a private message: every seat still in a game with secrets (the bot plays for a
-    seat out of the game, so there is nothing to show them)."""
+    """The seats that have a private message: every person still in a game with secrets (the bot plays for a
+    seat out of the game, so there is nothing to show them; a computer player has no chat)."""
     if PRESENTERS[record.game_id].hands is None or record.state is None:
         return []
-    return [seat for seat in range(len(record.players)) if seat not in record.gone]
+    return [seat for seat, player in enumerate(record.players) if seat not in record.gone and not player.is_computer]
 
 
 def _fingerprint(record: GameRecord, view: Any, markup: InlineKeyboardMarkup | None) -> str:

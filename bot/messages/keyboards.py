@@ -9,6 +9,7 @@ Callback data forms:
   ``again:<version>``            play again after the result    ``q:<seed>:<user>:y|n``  confirm /leave
   ``u:on`` / ``u:off``           one's own turn notices, in the private chat (bot/handlers/notify.py)
   ``r:<game>``                   that game's rules, under /rules (bot/handlers/info.py), in any chat
+  ``c:<version>:add[:<level>]``, ``c:<version>:back``, ``c:<version>:rm:<n>``  computer players in a lobby
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from ai import LEVELS
 from bot.games import PLAYABLE, PRESENTERS
+from bot.messages import texts
 from bot.messages.menus import Choice, Menu
 
 MAX_CALLBACK = 64
@@ -47,6 +50,8 @@ _CODE = "[!-~]{1,40}"  # an action code: short printable ASCII, at most 40 bytes
 _PREFIX = "[!-~]{0,40}"  # a menu level: a code's beginning, "" for the top
 _TOGGLE = _one_of(t.field for p in PRESENTERS.values() for t in p.toggles)
 _GAME_TOGGLE = _one_of(f"{g}.{t.field}" for g in PLAYABLE for t in PRESENTERS[g].toggles)
+_LEVEL = _one_of(LEVELS)  # a computer player's level
+_COMPUTER = "[1-9][0-9]?"  # a computer player's number in its game (a game has at most a few seats)
 # the group (and topic) a private message is about, and the version: named for parse_private
 _PRIVATE = rf"(?P<chat>{_GROUP})(?:_(?P<topic>{_TOPIC}))?:(?P<version>{_VERSION})"
 
@@ -58,32 +63,38 @@ PATTERNS = {
     "lobby": rf"^l:{_VERSION}:(?:join|leave|start|cancel)\Z",
     "option": rf"^o:{_VERSION}:{_TOGGLE}\Z",
     "pick": rf"^new:{_GAME}\Z",
-    "settings": rf"^s:(?:t:{_SECONDS}|r:[01]|m:[1-9][0-9]?|l:{_SECONDS}|g:{_GAME}|o:{_GAME_TOGGLE})\Z",
+    "settings": (
+        rf"^s:(?:t:{_SECONDS}|r:[01]|m:[1-9][0-9]?|l:{_SECONDS}|g:{_GAME}|o:{_GAME_TOGGLE}"
+        rf"|c:(?:0|[1-9][0-9]?)|x:(?:off|{_LEVEL}))\Z"
+    ),
     "again": rf"^again:{_VERSION}\Z",
     "private_action": rf"^h:{_PRIVATE}:(?P<rest>{_CODE})\Z",
     "private_menu": rf"^k:{_PRIVATE}:(?P<rest>{_PREFIX})\Z",
     "quit": rf"^q:{_SEED}:{_USER}:[yn]\Z",
     "notices": r"^u:(?:on|off)\Z",
     "rules": rf"^r:{_GAME}\Z",
+    "computer": rf"^c:{_VERSION}:(?:add(?::{_LEVEL})?|back|rm:{_COMPUTER})\Z",
 }
 
-# Where each kind of button is ever shown, so where a press of it may come from: the board, the lobby, the
-# game picker (/new), /settings, the result's "play again" and the /leave confirmation are group messages;
-# a player's hand and their turn notices are private messages (bot/messages/hands.py, notices.py). Checked by
-# bot/handlers/guards.py.
+# Where each kind of button is ever shown, so where a press of it may come from: /settings and the /leave
+# confirmation are group messages; a player's hand and their turn notices are private messages
+# (bot/messages/hands.py, notices.py); the board, the lobby (with its computer players), the game picker (/new)
+# and the result's "play again" are in a group or, for a game against computer players, in a person's private
+# chat. Checked by bot/handlers/guards.py.
 SHOWN_IN: dict[str, Literal["group", "private", "anywhere"]] = {
-    "action": "group",
-    "menu": "group",
-    "lobby": "group",
-    "option": "group",
-    "pick": "group",
+    "action": "anywhere",
+    "menu": "anywhere",
+    "lobby": "anywhere",
+    "option": "anywhere",
+    "pick": "anywhere",
     "settings": "group",
-    "again": "group",
+    "again": "anywhere",
     "private_action": "private",
     "private_menu": "private",
     "quit": "group",
     "notices": "private",
     "rules": "anywhere",
+    "computer": "anywhere",
 }
 
 
@@ -113,7 +124,16 @@ def game_picker(allowed: Callable[[str], bool] = lambda _: True) -> InlineKeyboa
     return InlineKeyboardMarkup(_rows(buttons, 2))
 
 
-def lobby(version: int, game_id: str, options: BaseModel, join_link: str) -> InlineKeyboardMarkup:
+def lobby(
+    version: int,
+    game_id: str,
+    options: BaseModel,
+    join_link: str,
+    computers: Sequence[tuple[int, str]] = (),
+    private: bool = False,
+) -> InlineKeyboardMarkup:
+    """The lobby's buttons; ``computers`` are its computer players (number, name), each with a button that
+    takes it out. A lobby in a private chat has no joining: one person plays there, against computers."""
     rows = [
         [
             InlineKeyboardButton("✋ پیوستن", callback_data=checked_data(f"l:{version}:join")),
@@ -123,13 +143,22 @@ def lobby(version: int, game_id: str, options: BaseModel, join_link: str) -> Inl
             InlineKeyboardButton("▶️ شروع", callback_data=checked_data(f"l:{version}:start")),
             InlineKeyboardButton("✖️ لغو", callback_data=checked_data(f"l:{version}:cancel")),
         ],
+    ][1 if private else 0 :]
+    rows.append([InlineKeyboardButton(texts.ADD_COMPUTER, callback_data=checked_data(f"c:{version}:add"))])
+    removes = [
+        InlineKeyboardButton(
+            texts.REMOVE_COMPUTER.format(name=label), callback_data=checked_data(f"c:{version}:rm:{n}")
+        )
+        for n, label in computers
     ]
+    rows += _rows(removes, 2)
     for toggle in PRESENTERS[game_id].toggles:
         mark = "✅" if getattr(options, toggle.field) else "⬜️"
         rows.append(
             [InlineKeyboardButton(f"{mark} {toggle.label}", callback_data=checked_data(f"o:{version}:{toggle.field}"))]
         )
-    rows.append([InlineKeyboardButton("🤖 پیوستن از راه گفتگوی خصوصی با ربات", url=join_link)])
+    if not private:
+        rows.append([InlineKeyboardButton("🤖 پیوستن از راه گفتگوی خصوصی با ربات", url=join_link)])
     return InlineKeyboardMarkup(rows)
 
 
@@ -143,6 +172,18 @@ def button_label(game_id: str, choice: Choice, view: Any) -> str:
     presenter = PRESENTERS[game_id]
     paths = [item.key.split(".") for item in choice.chain]
     return presenter.menu_label(paths[0], view) if len(paths) == 1 else presenter.chain_label(paths, view)
+
+
+def computer_levels(version: int) -> InlineKeyboardMarkup:
+    """The lobby's second level after «➕ بازیکن رایانه‌ای»: one button per level, and the way back."""
+    levels = [
+        InlineKeyboardButton(
+            texts.PICK_LEVEL.format(level=level.title), callback_data=checked_data(f"c:{version}:add:{key}")
+        )
+        for key, level in LEVELS.items()
+    ]
+    back = InlineKeyboardButton(texts.BACK, callback_data=checked_data(f"c:{version}:back"))
+    return InlineKeyboardMarkup([levels, [back]])
 
 
 def game_menu(

@@ -1,4 +1,5 @@
-"""The lobby message: who has joined, the options, and the buttons to join, leave, start and cancel."""
+"""The lobby message: who has joined, the options, and the buttons to join, leave, add computer players, start
+and cancel. In a private chat (a game against computer players) there is nobody to join."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from telegram.ext import ContextTypes
 from telegram.helpers import create_deep_linked_url
 
 from bot.games import PRESENTERS
-from bot.messages import keyboards
+from bot.messages import keyboards, texts
 from bot.messages.fa import name, num
+from bot.runtime.computers import number
 from bot.runtime.store import GameRecord, LiveMessage
 from bot.services import services
 from rules import GAMES
@@ -56,6 +58,8 @@ def lobby_text(record: GameRecord) -> str:
         lines.append(f"بازیکنان ({num(len(record.players))}):")
         for i, player in enumerate(record.players, 1):
             mark = " 👑" if player.user_id == record.creator.user_id else ""
+            if player.is_computer:
+                mark = f" {texts.COMPUTER_MARK}"
             lines.append(f"{num(i)}. {name(player.name)}{mark}")
     else:
         lines.append("هنوز کسی نپیوسته است.")
@@ -63,21 +67,47 @@ def lobby_text(record: GameRecord) -> str:
     chosen = [t.label for t in presenter.toggles if getattr(options, t.field)]
     if chosen:
         lines += ["", "گزینه‌ها: " + "، ".join(chosen)]
+    if record.in_private:
+        lines += ["", texts.PRIVATE_LOBBY_HELP]
+        return "\n".join(lines)
     lines += [
         "",
         "برای پیوستن «پیوستن» را بزنید؛ سازنده یا مدیر گروه با «شروع» بازی را آغاز می‌کند.",
+        texts.GROUP_LOBBY_COMPUTERS,
         "هر بازیکن یک بار باید ربات را در گفتگوی خصوصی «شروع» کند (دکمهٔ پایین).",
     ]
     return "\n".join(lines)
 
 
-def lobby_keyboard(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> InlineKeyboardMarkup:
+LEVELS_MENU = "add"  # the lobby's menu level that offers the computer players' levels
+
+
+def lobby_keyboard(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, menu: str = "") -> InlineKeyboardMarkup:
+    """The lobby's buttons, or at ``menu`` ``LEVELS_MENU`` the levels a computer player may be added at."""
+    if menu == LEVELS_MENU:
+        return keyboards.computer_levels(record.version)
     return keyboards.lobby(
         record.version,
         record.game_id,
         options_of(record),
         join_link(context, record.chat_id, record.thread_id),
+        computers=[(number(p), p.name) for p in record.players if p.is_computer],
+        private=record.in_private,
     )
+
+
+async def show_lobby_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, menu: str) -> None:
+    """Open a level of the lobby's buttons (``menu`` "" is the top): only the buttons change."""
+    live = await services(context).store.live_message(record.chat_id, record.thread_id)
+    if live is None:
+        return
+    try:
+        await context.bot.edit_message_reply_markup(
+            chat_id=record.chat_id, message_id=live.message_id, reply_markup=lobby_keyboard(context, record, menu)
+        )
+    except BadRequest as exc:
+        if "not modified" not in str(exc).lower():
+            raise
 
 
 async def show_lobby(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:

@@ -30,7 +30,7 @@ from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
 from bot.messages import board, hands, notices, pictures
-from bot.messages.lobby_message import show_lobby
+from bot.messages.lobby_message import show_lobby, show_lobby_menu
 from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.pacing import deferring, retry_seconds
 from bot.runtime.ratelimit import pacer_of
@@ -75,7 +75,9 @@ async def open_menu(
 async def _show_menu(
     context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, prefix: str, seat: int | None
 ) -> None:
-    if seat is None:
+    if record.phase == "lobby":  # the lobby's own level: a computer player's levels
+        await show_lobby_menu(context, record, prefix)
+    elif seat is None:
         await board.show_menu(context, record, state, prefix)
     else:
         await hands.show_private_menu(context, record, state, seat, prefix)
@@ -207,13 +209,14 @@ async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
             if not wait:
                 slot.drawn = record.version
         for seat, (version, prefix) in list(slot.menus.items()):
-            if version != record.version or record.phase != "playing":
+            if version != record.version or record.phase not in ("playing", "lobby"):
                 del slot.menus[seat]  # the game moved on: the menu's moment has passed
                 continue
             if record.version > slot.drawn:
                 continue  # the board and hands first
             try:
-                await _show_menu(context, record, board.load_state(record), prefix, seat)
+                state = board.load_state(record) if record.state is not None else None
+                await _show_menu(context, record, state, prefix, seat)
                 del slot.menus[seat]
             except RetryAfter as exc:
                 wait = max(wait, retry_seconds(exc))

@@ -3,7 +3,11 @@
 A seat out of the game stays in the engine (a game's rules rarely allow a seat to vanish: its cards, meeples
 and provinces are part of the board) and the bot plays the game's default move for it whenever it is to act,
 as it does on a time-out. It can no longer win. When fewer than two players remain, the game ends and the one
-left wins. The same for every game, without game-specific code.
+left wins; when only computer players remain, it ends too (nobody is left to play with them). The same for
+every game, without game-specific code.
+
+A group may choose (/settings) that a player taken out for time-outs is replaced by a computer player instead:
+the seat goes on as the computer's (it can win), and the person is kept in ``GameRecord.replaced``.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 from bot.games import PRESENTERS
 from bot.messages import texts
 from bot.messages.fa import name
+from bot.runtime.computers import new_computer
 from bot.runtime.store import Absence, GameRecord
 from rules import GAMES
 
@@ -22,6 +27,16 @@ MAX_AUTOPLAY = 10_000  # default moves in a row; a game always ends long before 
 def present(record: GameRecord) -> list[int]:
     """Seats still playing."""
     return [seat for seat in range(len(record.players)) if seat not in record.gone]
+
+
+def people_present(record: GameRecord) -> list[int]:
+    """Persons still playing."""
+    return [seat for seat in present(record) if not record.players[seat].is_computer]
+
+
+def over_for_want_of_players(record: GameRecord) -> bool:
+    """Fewer than two seats left, or nobody but computer players."""
+    return len(present(record)) < 2 or not people_present(record)
 
 
 def gone_line(record: GameRecord, seat: int) -> str:
@@ -54,7 +69,7 @@ def remove(record: GameRecord, state: Any, seat: int, reason: Absence) -> tuple[
     who = name(record.players[seat].name)
     record.timeouts.pop(seat, None)
     lines = [gone_line(record, seat)]
-    if len(present(record)) < 2:
+    if over_for_want_of_players(record):
         record.phase = "finished"
         return state, lines
     lines.append(texts.PLAYS_ON.format(who=who))
@@ -87,3 +102,26 @@ def result_view(record: GameRecord, state: Any) -> Any:
     if record.gone and hasattr(view, "winners"):
         view = view.model_copy(update={"winners": winners(record, state)})
     return view
+
+
+def may_stand_in(record: GameRecord, seat: int, level: str) -> bool:
+    """Whether a computer player of ``level`` ("off": none) replaces the person at ``seat`` when they are taken
+    out for time-outs: only where the game would go on without them (two other players or more, one of them a
+    person); in a two-player game the opponent still wins at once."""
+    if level == "off" or record.players[seat].is_computer:
+        return False
+    others = [s for s in present(record) if s != seat]
+    return len(others) >= 2 and any(not record.players[s].is_computer for s in others)
+
+
+def stand_in(record: GameRecord, seat: int, level: str) -> list[str]:
+    """Hand ``seat`` to a new computer player of ``level``; the lines telling the group."""
+    person = record.players[seat]
+    computer = new_computer(record, level)
+    record.replaced[seat] = person
+    record.players[seat] = computer
+    record.timeouts.pop(seat, None)
+    return [
+        texts.GONE["timeouts"].format(who=name(person.name)),
+        texts.STANDS_IN.format(computer=name(computer.name), who=name(person.name)),
+    ]

@@ -2,9 +2,12 @@
 
 A deadline is a member ``<kind>|<chat tag>|<version>`` of the sorted set ``due`` scored by its time. A worker
 *claims* due members with one script that moves them to ``leases`` (scored by when the lease runs out), so
-two workers never take the same one; it removes the lease when done. A worker that dies holding a lease
-leaves it to run out, and the next poll moves it back to ``due``: nothing is lost. Firing checks the game's
-version, so a deadline of a game that moved on does nothing, and firing twice is harmless.
+two workers never take the same one; it renews the lease while it works on it (a computer player's move may
+wait for its turn in the thinking pool longer than a lease) and removes it when done. A worker that dies
+holding a lease leaves it to run out, and the next poll moves it back to ``due``: nothing is lost. A bot that
+polls Telegram is the only worker there is, so at start-up it takes back at once every lease its killed
+predecessor held (``take_back``) instead of waiting for them to run out. Firing checks the game's version,
+so a deadline of a game that moved on does nothing, and firing twice is harmless.
 
 Each chat keeps one set of armed members; arming replaces them, so the set stays as small as the number of
 running games. All keys share the ``{deadlines}`` hash tag so the scripts work on a Redis Cluster too.
@@ -18,7 +21,7 @@ import redis.asyncio as aioredis
 
 DUE = "dh:{deadlines}:due"
 LEASES = "dh:{deadlines}:leases"
-LEASE_SECONDS = 30.0
+LEASE_SECONDS = 10.0  # a dead worker's deadlines wait this long at most (a live one renews its leases)
 
 # KEYS: due, armed set of the chat. ARGV: member, score, member, score, ...
 _ARM = """
@@ -47,10 +50,20 @@ end
 return due
 """
 
+# KEYS: due, leases. ARGV: now. Every lease goes back to due, due now.
+_TAKE_BACK = """
+local leased = redis.call('ZRANGE', KEYS[2], 0, -1)
+for _, member in ipairs(leased) do
+  redis.call('ZREM', KEYS[2], member)
+  redis.call('ZADD', KEYS[1], ARGV[1], member)
+end
+return #leased
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    kind: str  # "timeout" or "remind"
+    kind: str  # "timeout", "remind", "lobby" or "computer" (a computer player is to move)
     tag: str  # the chat (and topic) the game is in
     version: int  # the game version the deadline was armed for
 
@@ -69,6 +82,7 @@ class Deadlines:
         self.redis = client
         self._arm = client.register_script(_ARM)
         self._claim = client.register_script(_CLAIM)
+        self._take_back = client.register_script(_TAKE_BACK)
 
     @staticmethod
     def armed_key(tag: str) -> str:
@@ -85,6 +99,16 @@ class Deadlines:
     async def claim(self, now: float, limit: int = 100) -> list[Deadline]:
         members = await self._claim(keys=[DUE, LEASES], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)])
         return [Deadline.parse(m.decode() if isinstance(m, bytes) else str(m)) for m in members]
+
+    async def renew(self, deadlines: list[Deadline], now: float) -> None:
+        """Extend the leases of deadlines still being worked on (a lease already gone stays gone)."""
+        if deadlines:
+            until = now + LEASE_SECONDS
+            await self.redis.zadd(LEASES, {d.member: until for d in deadlines}, xx=True)
+
+    async def take_back(self, now: float) -> int:
+        """Every lease back to due (the only worker starting: whoever held them is dead); how many."""
+        return int(await self._take_back(keys=[DUE, LEASES], args=[repr(now)]))
 
     async def done(self, deadline: Deadline) -> None:
         await self.redis.zrem(LEASES, deadline.member)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 DEFAULT_TURN_SECONDS = 120
+DEFAULT_COMPUTER_PAUSE = 2
+
+StandIn = Literal["off", "easy", "medium", "hard"]  # ai.LEVELS' keys, or no computer stand-in
 
 
 class GroupSettings(BaseModel):
@@ -16,6 +21,8 @@ class GroupSettings(BaseModel):
     lobby_idle_seconds: int = Field(default=15 * 60, ge=0)  # an untouched lobby closes after this; 0: never
     disabled_games: list[str] = Field(default_factory=list)  # games /new does not offer in this group
     default_options: dict[str, dict[str, bool]] = Field(default_factory=dict)  # game -> option -> value
+    computer_pause_seconds: int = Field(default=DEFAULT_COMPUTER_PAUSE, ge=0, le=60)  # before a computer's move
+    stand_in: StandIn = "off"  # a computer player of this level replaces a player removed for time-outs
 
     def allows(self, game_id: str) -> bool:
         return game_id not in self.disabled_games

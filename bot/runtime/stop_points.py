@@ -7,6 +7,7 @@ look-up. Points:
 
 - ``board-drawn``: the group's board shows the new version, the private hands do not yet.
 - ``move-saved``: a press's move is written, its press not yet answered (a test makes the answer late).
+- ``computer-to-move``: a computer player's deadline is claimed, its move not yet thought of.
 """
 
 from __future__ import annotations

@@ -33,9 +33,17 @@ Absence = Literal["timeouts", "left", "kicked"]  # why a seat is out of a runnin
 
 
 class Player(BaseModel):
+    """A seat's player: a person (their Telegram id), or a computer player (a negative id unique in the game,
+    and its level, an ``ai.LEVELS`` key; bot/runtime/computers.py)."""
+
     user_id: int
     name: str
     username: str | None = None
+    level: str | None = None  # None for a person
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
 
 
 class GameRecord(BaseModel):
@@ -54,6 +62,7 @@ class GameRecord(BaseModel):
     recent: list[str] = Field(default_factory=list)  # the last lines of "what just happened"
     timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> consecutive time-outs
     gone: dict[int, Absence] = Field(default_factory=dict)  # seats out of the game: played by default moves
+    replaced: dict[int, Player] = Field(default_factory=dict)  # seat -> the person a computer player replaced
     paused: bool = False  # an admin stopped the turn timer (/pause)
     topic_closed: bool = False  # its forum topic is closed: the game stands still (bot/handlers/topics.py)
     created_at: float = Field(default_factory=time.time)
@@ -79,6 +88,11 @@ class GameRecord(BaseModel):
     @property
     def active(self) -> bool:
         return self.phase in ("lobby", "playing")
+
+    @property
+    def in_private(self) -> bool:
+        """A game in a person's private chat with the bot (against computer players): its board is there."""
+        return self.chat_id > 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
+from bot.handlers import computer_turns
 from bot.handlers.lobby import cancel
 from bot.handlers.topics import is_topic_closed, stop_if_closed
 from bot.messages import board, notices, texts
@@ -23,7 +24,7 @@ from bot.messages.fa import duration, name
 from bot.messages.redraw import redraw
 from bot.runtime import absence
 from bot.runtime.commit import commit
-from bot.runtime.deadlines import Deadline
+from bot.runtime.deadlines import LEASE_SECONDS, Deadline
 from bot.runtime.outage import STORE_DOWN, outage
 from bot.runtime.recovery import reconcile
 from bot.runtime.store import GameRecord, StaleVersion
@@ -33,27 +34,38 @@ from rules import GAMES
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25
+RENEW_SECONDS = LEASE_SECONDS / 4  # the leases of deadlines still firing are renewed this often
 
 
 async def run(app: Application) -> None:  # type: ignore[type-arg]
-    """Poll for due deadlines until cancelled; fire each in its own task. A poll that fails is an outage
-    (``bot.runtime.outage``): logged once, polled with back-off, and repaired when Redis answers."""
+    """Poll for due deadlines until cancelled; fire each in its own task, renewing its lease while it runs. A
+    poll that fails is an outage (``bot.runtime.outage``): logged once, polled with back-off, and repaired when
+    Redis answers. A polling bot is the only worker: it first takes back the leases a killed run left."""
     context: ContextTypes.DEFAULT_TYPE = CallbackContext(app)
-    deadlines = services(context).deadlines
+    svc = services(context)
+    deadlines = svc.deadlines
     watch = outage(context)
-    running: set[asyncio.Task[None]] = set()
+    running: dict[asyncio.Task[None], Deadline] = {}
     repairing: asyncio.Task[None] | None = None
+    renewed = time.monotonic()
+    if not svc.settings.webhook_mode:
+        with contextlib.suppress(*STORE_DOWN):  # Redis away: the leases run out by themselves
+            if taken := await deadlines.take_back(time.time()):
+                log.info("took back %d deadline(s) a previous run had claimed", taken)
     try:
         while True:
             try:
                 claimed = await deadlines.claim(time.time())
+                if running and time.monotonic() - renewed > RENEW_SECONDS:
+                    await deadlines.renew(list(running.values()), time.time())
+                    renewed = time.monotonic()
             except STORE_DOWN as exc:
                 await asyncio.sleep(watch.failed(exc))
                 continue
             for deadline in claimed:
                 task = asyncio.create_task(_fire(context, deadline))
-                running.add(task)
-                task.add_done_callback(running.discard)
+                running[task] = deadline
+                task.add_done_callback(lambda done: running.pop(done, None))
             if repairing is None or repairing.done():
                 heal_all, chats = watch.answered()
                 if heal_all or chats:
@@ -89,6 +101,9 @@ async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
 
 
 async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
+    if deadline.kind == "computer":  # thinks without the chat's lock, then moves under it
+        await computer_turns.move(context, deadline)
+        return
     chat_id, thread_id = parse_tag(deadline.tag)
     reminder: GameRecord | None = None
     async with locked_game(context, chat_id, thread_id) as record:
@@ -106,8 +121,9 @@ async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
 
 
 async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
-    """Play the game's default move for every seat whose time ran out; a seat that timed out too often in a
-    row is taken out of the game (bot/runtime/absence.py)."""
+    """Play the game's default move for every person whose time ran out (a computer player's move has its own
+    deadline); a seat that timed out too often in a row is taken out of the game (bot/runtime/absence.py), or
+    handed to a computer player if the group's settings say so."""
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]
     settings = await services(context).store.group_settings(record.chat_id)
@@ -115,11 +131,15 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
     state: Any = board.load_state(record)
     lines: list[str] = []
     for seat in game.to_act(state):
-        if seat not in game.to_act(state):
-            continue  # an earlier default move already settled this seat's decision
+        if seat not in game.to_act(state) or record.players[seat].is_computer:
+            continue  # an earlier default move already settled this seat's decision, or a computer decides
         count = record.timeouts.get(seat, 0) + 1
         record.timeouts[seat] = count
         lines.append(texts.TIMED_OUT.format(who=name(names[seat])))
+        if count >= settings.max_timeouts and absence.may_stand_in(record, seat, settings.stand_in):
+            lines += absence.stand_in(record, seat, settings.stand_in)
+            names = board.names(record)
+            continue  # the computer player moves for the seat now, by its own deadline
         if count >= settings.max_timeouts:
             state, more = absence.remove(record, state, seat, "timeouts")
             lines += more

@@ -81,6 +81,11 @@ def _made() -> dict[str, set[str]]:
         for version in (1, 23, BIGGEST_VERSION):
             keyboard = lobby(version, game_id, options, "https://t.me/bot?start=x").inline_keyboard
             everything |= {str(b.callback_data) for row in keyboard for b in row if b.callback_data}
+            # with computer players (their remove buttons), in a private chat, and their levels' menu
+            computers = [(n, f"رایانه {n}") for n in (1, 2, 99)]
+            keyboard = lobby(version, game_id, options, "", computers=computers, private=True).inline_keyboard
+            keyboard += keyboards.computer_levels(version).inline_keyboard
+            everything |= {str(b.callback_data) for row in keyboard for b in row if b.callback_data}
         everything |= _game_data(game_id)
     everything |= {str(b.callback_data) for row in game_picker().inline_keyboard for b in row}
     for settings in (
@@ -192,6 +197,22 @@ FORGED = [
     "s:m:0",
     "s:m:100",
     "s:x:1",
+    "s:x:expert",
+    "s:x:",
+    "s:c:01",
+    "s:c:100",
+    "s:c:-1",
+    "c:1:add:expert",
+    "c:1:add:",
+    "c:1:add:easy:1",
+    "c:1:rm:0",
+    "c:1:rm:100",
+    "c:1:rm:",
+    "c:1:rm:-1",
+    "c:01:add",
+    "c:-1:add",
+    "c:1:back:",
+    "c::add",
     "s:g:",
     "s:o:coin_age",
     "s:o:coin_age.farmers",
@@ -320,7 +341,7 @@ def test_each_kind_is_taken_only_in_the_chats_where_it_is_shown(kind: str) -> No
 @pytest.mark.parametrize("kind", sorted(PATTERNS))
 def test_empty_overlong_and_non_ascii_data_is_no_handler_s(kind: str) -> None:
     handler = ButtonHandler(kind, BUTTONS[kind])
-    where = ChatType.SUPERGROUP if SHOWN_IN[kind] == "group" else ChatType.PRIVATE
+    where = ChatType.PRIVATE if SHOWN_IN[kind] == "private" else ChatType.SUPERGROUP
     data = sorted(MADE[kind])[0]
     for bad in (None, "", data + "x" * 70, data + "\u200c", data + "\ud800", "۱" + data, " " + data):
         assert not handler.check_update(_press(bad, where)), bad
@@ -331,7 +352,7 @@ def test_data_that_is_not_on_the_pressed_message_is_no_handler_s(kind: str) -> N
     """Valid data pressed on another message (one without that button, or with none) reaches no handler: no
     handler then acts on, edits or deletes a message its button was never on."""
     handler = ButtonHandler(kind, BUTTONS[kind])
-    where = ChatType.SUPERGROUP if SHOWN_IN[kind] == "group" else ChatType.PRIVATE
+    where = ChatType.PRIVATE if SHOWN_IN[kind] == "private" else ChatType.SUPERGROUP
     data, *others = sorted(MADE[kind])
     assert handler.check_update(_press(data, where))
     assert not handler.check_update(_press(data, where, shown=None))

@@ -29,11 +29,12 @@ from typing import Any
 import pytest
 import redis.asyncio as aioredis
 
+from ai import LEVELS
 from bot.config import Settings
 from bot.dev.harness import Harness
 from bot.dev.simulate import Table, buttons, open_lobby, set_timer, start_game, table
 from bot.games import PLAYABLE, PRESENTERS
-from bot.handlers.admin import LOBBY_IDLE_CHOICES, MAX_TIMEOUT_CHOICES
+from bot.handlers.admin import COMPUTER_PAUSE_CHOICES, LOBBY_IDLE_CHOICES, MAX_TIMEOUT_CHOICES, STAND_IN_CHOICES
 from bot.messages import board, hands, keyboards, texts
 from bot.messages.keyboards import PATTERNS, SHOWN_IN
 from bot.runtime.store import GameRecord, Store
@@ -134,6 +135,8 @@ class Oracle:
             | {f"s:l:{s}" for s in LOBBY_IDLE_CHOICES}
             | {f"s:g:{g}" for g in PLAYABLE}
             | {f"s:o:{g}.{t.field}" for g in PLAYABLE for t in PRESENTERS[g].toggles}
+            | {f"s:c:{s}" for s in COMPUTER_PAUSE_CHOICES}
+            | {f"s:x:{level}" for level in STAND_IN_CHOICES}
         )
 
     def effective(self, chat_id: int, message_id: int, user_id: int) -> set[str]:
@@ -148,6 +151,9 @@ class Oracle:
             out |= {f"o:{version}:{t.field}" for t in PRESENTERS[record.game_id].toggles}
             if message_id == group.live_id:
                 out |= {f"l:{version}:{op}" for op in ("join", "leave", "start", "cancel")}
+            if message_id == group.live_id and user_id == record.creator.user_id:  # computer players
+                out |= {f"c:{version}:{op}" for op in ("add", "back", *(f"add:{level}" for level in LEVELS))}
+                out |= {f"c:{version}:rm:{-p.user_id}" for p in record.players if p.is_computer}
         seat = record.seat_of(user_id)
         if record.phase == "playing" and seat is not None:
             out |= {f"q:{record.seed}:{user_id}:{c}" for c in "yn"}
@@ -399,7 +405,9 @@ class Fuzzer:
 def _reaches_a_handler(p: Press) -> bool:
     """The press passes the bot's first gate (bot/handlers/guards.py) and is refused by a handler's checks."""
     where = "private" if p.chat_id > 0 else "group"
-    return p.data is not None and any(re.match(PATTERNS[kind], p.data) and SHOWN_IN[kind] == where for kind in PATTERNS)
+    return p.data is not None and any(
+        re.match(PATTERNS[kind], p.data) and SHOWN_IN[kind] in (where, "anywhere") for kind in PATTERNS
+    )
 
 
 # Snapshots ------------------------------------------------------------------------------------------------------
