@@ -137,7 +137,7 @@ def computer_rows(settings: GroupSettings) -> list[list[InlineKeyboardButton]]:
         )
         for level in STAND_IN_CHOICES
     ]
-    return [pauses[:3], pauses[3:], stand_ins[:2], stand_ins[2:]]
+    return _rows(pauses, 2) + _rows(stand_ins, 2)  # two to a row: a phone's width
 
 
 async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:

@@ -196,10 +196,10 @@ PRIVATE_LOBBY_HELP = (
 )
 GROUP_LOBBY_COMPUTERS = "سازنده یا مدیر گروه می‌تواند با «➕ بازیکن رایانه‌ای» جای خالی را پر کند."
 COMPUTER_PAUSE = "🤖 مکث بازیکن رایانه‌ای پیش از هر حرکت: <b>{pause}</b>"
-COMPUTER_PAUSE_BUTTON = "مکث: {pause}"
+COMPUTER_PAUSE_BUTTON = "🤖 مکث {pause}"
 NO_PAUSE = "بی‌درنگ"
 STAND_IN_SETTING = "🔁 جانشین بازیکنِ کنارگذاشته: <b>{level}</b> (به جای حرکت پیش‌فرض)"
-STAND_IN_BUTTON = "جانشین: {level}"
+STAND_IN_BUTTON = "🔁 {level}"
 STAND_IN_OFF = "خاموش"
 STAND_IN_LEVEL = "رایانه {level}"
 STATS_WITH_COMPUTERS = "🤖 با بازیکنان رایانه‌ای"
