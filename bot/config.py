@@ -12,6 +12,10 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
+MAX_TIMER_CHOICES = 8  # turn timer buttons in /settings, besides «no timer»
+MAX_TURN_SECONDS = 7 * 86400
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -46,8 +50,12 @@ class Settings(BaseSettings):
     @field_validator("turn_timer_choices")
     @classmethod
     def _positive(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        """Each becomes a /settings button: a few, none longer than a week (the button's pattern allows up
+        to nine digits, bot/messages/keyboards.py)."""
         if not value or any(v <= 0 for v in value):
             raise ValueError("must be one or more positive numbers of seconds")
+        if len(value) > MAX_TIMER_CHOICES or max(value) > MAX_TURN_SECONDS:
+            raise ValueError(f"must be at most {MAX_TIMER_CHOICES} choices of at most {MAX_TURN_SECONDS} s (a week)")
         return value
 
     @field_validator("log_level")

@@ -34,6 +34,9 @@ def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
         ("WEBHOOK_SECRET", "x" * 257, "WEBHOOK_SECRET: must be"),
         ("WEBHOOK_PORT", "99999", "WEBHOOK_PORT:"),
         ("PACE_GROUP_PER_MINUTE", "many", "PACE_GROUP_PER_MINUTE:"),
+        ("TURN_TIMER_CHOICES", "30,0", "TURN_TIMER_CHOICES: "),
+        ("TURN_TIMER_CHOICES", "30,1000000000", "TURN_TIMER_CHOICES: must be at most 8 choices"),
+        ("TURN_TIMER_CHOICES", ",".join(str(n) for n in range(1, 10)), "TURN_TIMER_CHOICES: must be at most 8"),
     ],
 )
 def test_a_malformed_setting_names_itself(monkeypatch: pytest.MonkeyPatch, name: str, value: str, words: str) -> None:
