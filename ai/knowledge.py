@@ -21,12 +21,15 @@ class Knowledge:
     """``standing(state)``: a score per seat, higher is better; ``spread``: how many score points make one
     seat clearly ahead of another (a softmax temperature); ``playout_depth``: plies before judging;
     ``budget``: the share of a level's iterations this game gets, for games whose moves cost more to list
-    and apply (a level's moves then take about the same time in every game)."""
+    and apply (a level's moves then take about the same time in every game); ``candidates``: for games
+    with very many moves a turn, how many of them, the best by the standing right after each, the search
+    weighs at all (None: every move)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
     playout_depth: int
     budget: float = 1.0
+    candidates: int | None = None
 
     def iterations(self, level_iterations: int) -> int:
         return max(1, round(level_iterations * self.budget))

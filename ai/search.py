@@ -47,19 +47,51 @@ def search(game: AnyGame, state: Any, seat: int, iterations: int, seed: int, kno
         return actions[0]
     root = _Node(actor=-1)
     generator = rng.mix(seed)
+    pruned: set[Any] | None = None
+    if knowledge.candidates is not None and len(actions) > knowledge.candidates:
+        generator, sample_seed = rng.next_state(generator)
+        actions = _promising(game, game.determinize(state, seat, sample_seed), seat, actions, knowledge)
+        pruned = set(actions)
     for _ in range(iterations):
         generator, sample_seed = rng.next_state(generator)
-        generator = _iterate(game, game.determinize(state, seat, sample_seed), seat, root, generator, knowledge)
+        sample = game.determinize(state, seat, sample_seed)
+        generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
     legal = set(actions)
     best = max((n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal)
     return best[2]
 
 
-def _iterate(game: AnyGame, state: Any, seat: int, root: _Node, generator: int, knowledge: Knowledge) -> int:
-    """One iteration on one sample; returns the generator's new state."""
+def _promising(game: AnyGame, sample: Any, seat: int, actions: list[Any], knowledge: Knowledge) -> list[Any]:
+    """The ``knowledge.candidates`` moves that look best right after they are made (in ``sample``), in the
+    order listed: with hundreds of moves a turn (a tile's every place, turn and meeple), an iteration budget
+    spread over all of them tries each once or twice at random and plays worse than this one look."""
+    judged = []
+    for index, action in enumerate(actions):
+        after = game.apply(sample, seat, action).state
+        outcome = game.outcome(after)
+        values = result_values(outcome, len(outcome.scores)) if outcome else knowledge.values(after)
+        judged.append((values[seat], -index))
+    assert knowledge.candidates is not None
+    kept = sorted(-i for _, i in sorted(judged, reverse=True)[: knowledge.candidates])
+    return [actions[i] for i in kept]
+
+
+def _iterate(
+    game: AnyGame,
+    state: Any,
+    seat: int,
+    root: _Node,
+    generator: int,
+    knowledge: Knowledge,
+    at_root: set[Any] | None,
+) -> int:
+    """One iteration on one sample, choosing at the root only among ``at_root`` (None: any move); returns
+    the generator's new state."""
     node, path, actor = root, [], seat
     while True:
         legal = game.legal_actions(state, actor)
+        if node is root and at_root is not None:
+            legal = [a for a in legal if a in at_root]
         untried: list[Any] = []
         chosen: Any = None
         chosen_node: _Node | None = None
