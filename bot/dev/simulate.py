@@ -87,17 +87,14 @@ async def start_game(
     return the board message."""
     lobby = await open_lobby(sandbox, t, game)
     for field in toggles:
-        lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
         toggle = button(lobby, f":{field}")["data"]
         answer = await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], toggle)
         assert answer["answered"], answer
-        await sandbox.idle()
+        lobby = await _redrawn(sandbox, t.chat_id, lobby)
     for player in t.players[1:]:
-        lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
         answer = await sandbox.press(t.chat_id, lobby["message_id"], player["id"], button(lobby, ":join")["data"])
         assert answer["answered"], answer
-        await sandbox.idle()
-    lobby = await _latest(sandbox, t.chat_id, lobby["message_id"])
+        lobby = await _redrawn(sandbox, t.chat_id, lobby)
     answer = await sandbox.press(t.chat_id, lobby["message_id"], t.players[0]["id"], button(lobby, ":start")["data"])
     assert answer["answered"] and not answer["text"], answer
     boards = await sandbox.wait_for(t.chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
@@ -119,8 +116,16 @@ async def reply_to(
     return str(found["text"] or "")
 
 
-async def _latest(sandbox: ControlClient, chat_id: int, message_id: int) -> dict[str, Any]:
-    return next(m for m in await sandbox.messages(chat_id) if m["message_id"] == message_id)
+async def _redrawn(sandbox: ControlClient, chat_id: int, message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` once the bot has redrawn its buttons (they carry the version, so a change always shows):
+    a quiet moment is no sign, as the drawer may still be rendering."""
+
+    def changed(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = next(m for m in messages if m["message_id"] == message["message_id"])
+        return now if now["buttons"] != message["buttons"] else None
+
+    result: dict[str, Any] = await sandbox.wait_for(chat_id, changed)
+    return result
 
 
 def player_to_act(t: Table, board: dict[str, Any]) -> dict[str, Any]:

@@ -47,8 +47,31 @@ async def _checked(
     private: bool,
     game_id: str | None = None,
 ) -> tuple[int, Any] | None:
-    """The presser's seat and the state if this press may act now; otherwise answer why not. The pressed
-    message must be the live one: the group's board, or the presser's latest private message."""
+    """The presser's seat and the state if this press may act now; otherwise answer why not (and heal a
+    chat whose stale message was pressed). The pressed message must be the live one: the group's board, or
+    the presser's latest private message."""
+    refusal = await _refusal(context, query, record, version, private, game_id)
+    if refusal is not None:
+        await answer(query, refusal, alert=True)
+        if refusal == texts.STALE and record is not None and (game_id is None or record.game_id == game_id):
+            await heal(context, record)
+        return None
+    assert record is not None
+    seat = record.seat_of(query.from_user.id)
+    assert seat is not None
+    return seat, board.load_state(record)
+
+
+async def _refusal(
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    record: GameRecord | None,
+    version: str,
+    private: bool,
+    game_id: str | None,
+) -> str | None:
+    """Why this press may not act on ``record``, or None. Read without the chat's lock, a refusal is already
+    final: versions only grow, so a press refused at the version it names stays refused after any move."""
     store = services(context).store
     live_id = None
     if record is not None:
@@ -66,19 +89,13 @@ async def _checked(
         or live_id is None
         or (query.message is not None and query.message.message_id != live_id)
     ):
-        await answer(query, texts.STALE, alert=True)
-        if record is not None and (game_id is None or record.game_id == game_id):
-            await heal(context, record)
-        return None
+        return texts.STALE
     seat = record.seat_of(query.from_user.id)
     if seat is None:
-        await answer(query, texts.NOT_A_PLAYER, alert=True)
-        return None
-    state = board.load_state(record)
-    if seat not in GAMES[record.game_id].to_act(state):
-        await answer(query, texts.NOT_YOUR_TURN, alert=True)
-        return None
-    return seat, state
+        return texts.NOT_A_PLAYER
+    if seat not in GAMES[record.game_id].to_act(board.load_state(record)):
+        return texts.NOT_YOUR_TURN
+    return None
 
 
 async def _move(
@@ -144,6 +161,17 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
     else:
         _, game_id, version, rest = query.data.split(":", 3)
         chat_id, thread_id = where(update)
+    # Refused at once, before waiting for the chat's lock: in a burst of presses, the stale ones and the
+    # outsiders' are answered without queueing behind the moves.
+    early = await services(context).store.load(chat_id, thread_id)
+    refusal = await _refusal(context, query, early, version, private, game_id)
+    if refusal is not None:
+        await answer(query, refusal, alert=True)
+        if refusal == texts.STALE and early is not None and (game_id is None or early.game_id == game_id):
+            async with locked_game(context, chat_id, thread_id) as record:
+                if record is not None:
+                    await heal(context, record)
+        return
     async with locked_game(context, chat_id, thread_id) as record:
         checked = await _checked(context, query, record, version, private=private, game_id=game_id)
         if checked is None or record is None:
