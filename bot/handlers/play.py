@@ -69,12 +69,16 @@ async def _refusal(
     version: str,
     private: bool,
     game_id: str | None,
+    *,
+    locked: bool = True,
 ) -> str | None:
-    """Why this press may not act on ``record``, or None. Read without the chat's lock, a refusal is already
-    final: versions only grow, so a press refused at the version it names stays refused after any move."""
+    """Why this press may not act on ``record``, or None. Without the chat's lock (``locked`` False) only
+    refusals that are already final count: versions only grow, so a press refused at the version it names
+    stays refused after any move. Whether the pressed message is the live one is asked only under the lock:
+    the drawer notes a message as live just after Telegram took it, so a quick press could come between."""
     store = services(context).store
     live_id = None
-    if record is not None:
+    if record is not None and locked:
         if private:
             hand = await store.hand_message(record.chat_id, record.thread_id, query.from_user.id)
             live_id = hand.message_id if hand else None
@@ -86,8 +90,8 @@ async def _refusal(
         or record.phase != "playing"
         or (game_id is not None and record.game_id != game_id)
         or str(record.version) != version
-        or live_id is None
-        or (query.message is not None and query.message.message_id != live_id)
+        or (locked and live_id is None)
+        or (locked and query.message is not None and query.message.message_id != live_id)
     ):
         return texts.STALE
     seat = record.seat_of(query.from_user.id)
@@ -164,7 +168,7 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
     # Refused at once, before waiting for the chat's lock: in a burst of presses, the stale ones and the
     # outsiders' are answered without queueing behind the moves.
     early = await services(context).store.load(chat_id, thread_id)
-    refusal = await _refusal(context, query, early, version, private, game_id)
+    refusal = await _refusal(context, query, early, version, private, game_id, locked=False)
     if refusal is not None:
         await answer(query, refusal, alert=True)
         if refusal == texts.STALE and early is not None and (game_id is None or early.game_id == game_id):
