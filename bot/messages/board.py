@@ -17,6 +17,7 @@ from bot.messages.fa import name
 from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
 from bot.runtime import absence
 from bot.runtime.computers import addressed
+from bot.runtime.pacing import waiting
 from bot.runtime.stop_points import stop_point
 from bot.runtime.store import GameRecord
 from bot.services import services
@@ -115,12 +116,22 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
     )
     await store.set_live_message(record.chat_id, record.thread_id, message.message_id, record.version)
     if old is not None and old.message_id != message.message_id:
-        # the old board's buttons would only confuse; kept if the budget is full (a press on them is stale)
-        with contextlib.suppress(BadRequest, RetryAfter):
-            await context.bot.edit_message_reply_markup(
-                chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
-            )
+        # the old board's buttons would only confuse (a press on them is stale); if the group's budget has no
+        # room now, they are taken away when it has, by a task of their own that holds no lock
+        try:
+            with contextlib.suppress(BadRequest):
+                await context.bot.edit_message_reply_markup(
+                    chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
+                )
+        except RetryAfter:
+            context.application.create_task(_strip_buttons(context, record.chat_id, old.message_id))
     return message
+
+
+async def _strip_buttons(context: ContextTypes.DEFAULT_TYPE, chat_id: int, message_id: int) -> None:
+    """Take an old board's buttons away, waiting for the group's budget (no lock is held here)."""
+    with waiting(), contextlib.suppress(BadRequest):
+        await context.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=None)
 
 
 async def ask_repost(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:

@@ -147,6 +147,17 @@ def deferring() -> Iterator[None]:
         _DEFER.reset(token)
 
 
+@contextlib.contextmanager
+def waiting() -> Iterator[None]:
+    """Within this block requests wait for their budgets again: for a task started inside ``deferring``,
+    which inherits it, but holds no lock and may wait."""
+    token = _DEFER.set(False)
+    try:
+        yield
+    finally:
+        _DEFER.reset(token)
+
+
 class Window:
     """At most ``limit`` requests in any ``period`` seconds. A request counts from its start (``busy``) and
     then for ``period`` after its answer came back (``ends``), so the server's view can only be roomier."""
