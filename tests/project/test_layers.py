@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STDLIB = frozenset(sys.stdlib_module_names)
 IO_AND_CLOCK = frozenset(
     {"asyncio", "datetime", "http", "logging", "os", "random", "secrets", "shutil", "socket", "subprocess",
@@ -64,7 +64,7 @@ def layer_of(module: str) -> Layer:
     for end in range(len(parts), 0, -1):
         if (name := ".".join(parts[:end])) in LAYERS:
             return LAYERS[name]
-    raise AssertionError(f"{module} is in no layer of tests/test_layers.py")
+    raise AssertionError(f"{module} is in no layer of tests/project/test_layers.py")
 
 
 def test_every_package_has_a_layer() -> None:
@@ -100,3 +100,10 @@ def test_the_check_sees_a_wrong_import(tmp_path: Path) -> None:
     assert imported(bad) == {"time", "bot.runtime.store"}
     assert layer_of("bot.dev.harness") is LAYERS["bot.dev"]
     assert layer_of("rules.splendor.engine") is LAYERS["rules"]
+
+
+def test_no_test_module_sits_at_the_top_of_tests() -> None:
+    """pytest puts the folder of a test module without ``__init__.py`` first on ``sys.path``; for ``tests/``
+    itself its folders ``tests/ai``, ``tests/bot``, … would then be found as namespace packages before ours in
+    every process the tests spawn (the computer players' pool: ``cannot import name 'choose' from 'ai'``)."""
+    assert not sorted(p.name for p in (ROOT / "tests").glob("*.py"))  # a conftest.py there does the same
