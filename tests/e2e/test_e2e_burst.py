@@ -24,6 +24,7 @@ from bot.dev.simulate import (
     until,
 )
 from bot.messages import texts
+from bot.messages.notices import NOTICES_OFF_DATA
 from bot.runtime.pacing import Kind, kind_of
 from bot.runtime.store import Store
 from sandbox.control_client import ControlClient
@@ -113,11 +114,16 @@ async def toggle(sandbox: ControlClient, store: Store, t: Table, version: int) -
     await until(sandbox, t.chat_id, drawn)
 
 
+def is_notice(message: dict[str, Any]) -> bool:
+    return any(b.get("data") == NOTICES_OFF_DATA for b in buttons(message))
+
+
 def replies_in_order(user: dict[str, Any]) -> Callable[[list[dict[str, Any]]], bool]:
     def check(messages: list[dict[str, Any]]) -> bool:
         asked = max(i for i, m in enumerate(messages) if m["text"] == "/help")
-        # the bot's answers, not the turn notices and reminders that reach the same private chat meanwhile
-        replies = [m["text"] or "" for m in messages[asked:] if m["from_bot"] and "نوبت شما" not in (m["text"] or "")]
+        # the bot's answers, not the turn notices and reminders that reach the same private chat meanwhile (each
+        # has the button that turns them off; /help's text speaks of turns too)
+        replies = [m["text"] or "" for m in messages[asked:] if m["from_bot"] and not is_notice(m)]
         if len(replies) < len(COMMANDS):
             return False
         assert [r.startswith(s) for r, s in zip(replies, COMMANDS.values(), strict=True)] == [True] * 3, replies
