@@ -210,7 +210,7 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
             answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
             assert answer["answered"] and not answer["text"], (data, answer)
             _pressed(t, data)
-            board = await changed_board(sandbox, t, board)
+            board = await board_showing(sandbox, t, board, data)
             if private:  # private messages are redrawn after the board: let them settle
                 await sandbox.idle(quiet=0.1)
             return board
@@ -243,6 +243,33 @@ async def changed_board(sandbox: ControlClient, t: Table, board: dict[str, Any])
         return now if moved_on else None
 
     result: dict[str, Any] = await sandbox.wait_for(t.chat_id, changed)
+    return result
+
+
+def shows(board: dict[str, Any], data: str) -> bool:
+    """Whether the group's ``board`` shows what pressing ``data`` did: a move, a newer version (or no choice
+    left in the group); a menu level, buttons under the pressed level (or a newer version: the game moved on).
+    Any edit is not enough: a repair's redraw, or a level that had to wait for the group's budget, may come
+    between a press and what it shows."""
+    kind, _, version, pressed = data.split(":", 3)
+    if _version(board) > int(version) or not _playable(board, private=False):
+        return True
+    shown = [b["data"].split(":", 3) for b in buttons(board) if b.get("data", "").startswith(("g:", "n:"))]
+    # below the level: its moves and levels; or the level's own move (a confirmation), never the level's button
+    return kind == "n" and any(
+        code.startswith(pressed + ".") or (what == "g" and code == pressed) for what, _, _, code in shown
+    )
+
+
+async def board_showing(sandbox: ControlClient, t: Table, board: dict[str, Any], data: str) -> dict[str, Any]:
+    """Wait until the bot has redrawn ``board`` (the group's, where ``data`` was pressed) to show the press."""
+
+    def redrawn(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = board_of(messages)
+        moved_on = now["message_id"] != board["message_id"] or now["edits"] > board["edits"]
+        return now if moved_on and shows(now, data) else None
+
+    result: dict[str, Any] = await sandbox.wait_for(t.chat_id, redrawn)
     return result
 
 
