@@ -46,6 +46,7 @@ from live_games import LogWatcher, following
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import Table, board_of, buttons, hand_of, seat, start_on_screen
+from bot.games import PRESENTERS
 from bot.messages import board, hands
 from bot.messages.lobby_message import options_of
 from bot.runtime.group_settings import GroupSettings
@@ -163,14 +164,22 @@ async def press_to(
 
 
 async def deal(client: ControlClient, watcher: LogWatcher, store: Store, t: Table, seed: int) -> None:
-    """Replace the bot's deal with game ``seed`` (before anyone pressed), and press the old board so that the
-    bot redraws the board and every hand; returns once the new board is drawn."""
+    """Replace the bot's deal with game ``seed`` (before anyone pressed), and press the old board (or a hand)
+    so that the bot redraws the board and every hand; returns once the new board is drawn."""
     record = await store.load(t.chat_id)
     assert record is not None and record.phase == "playing"
-    game = GAMES[record.game_id]
     old = record.version
+    chats = [t.chat_id, *(p["id"] for p in t.players)]
+
+    async def dealt() -> bool:  # the bot's deal is drawn: the board, and every hand in a game with hands
+        live = await store.live_message(t.chat_id, None)
+        shown = [await store.hand_message(t.chat_id, None, p["id"]) for p in t.players]
+        hands_drawn = PRESENTERS[record.game_id].hands is None or all(h and h.version == old for h in shown)
+        return live is not None and live.version == old and hands_drawn
+
+    await until(watcher, chats, dealt, "the bot's own deal")
     record.seed = seed
-    record.state = game.setup(len(record.players), seed, options_of(record)).model_dump(mode="json")
+    record.state = GAMES[record.game_id].setup(len(record.players), seed, options_of(record)).model_dump(mode="json")
     await store.save(record, expected=old)
     places = [(t.chat_id, t.players[0], board_of(await client.messages(t.chat_id)))]
     places += [(p["id"], p, hand) for p in t.players if (hand := await hand_of(client, p)) is not None]
@@ -178,7 +187,7 @@ async def deal(client: ControlClient, watcher: LogWatcher, store: Store, t: Tabl
         (where, presser, message, b["data"])
         for where, presser, message in places
         for b in buttons(message)
-        if b.get("data")
+        if f":{old}:" in b.get("data", "")
     )
     answer = await client.press(where, stale["message_id"], presser["id"], data)
     assert answer["text"], answer  # stale: the bot heals the chat
