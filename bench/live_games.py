@@ -275,5 +275,5 @@ async def keep_playing(
                     await client.press(t.chat_id, board["message_id"], t.players[0]["id"], choose(board, rng))
                 pressed = since = time.monotonic()
         with contextlib.suppress(TimeoutError):
-            await watcher.next_change(t.chat_id, since, timeout=5)
+            await watcher.next_change(t.chat_id, since, timeout=60)  # looks again only when the board changed
     return played
