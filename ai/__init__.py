@@ -31,7 +31,9 @@ LEVELS: dict[str, Level] = {
 def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
     """The action the computer player at ``seat`` takes in ``state`` (a seat to act) at ``level``."""
     knowledge = KNOWLEDGE[game_id]
-    return search(GAMES[game_id], state, seat, knowledge.iterations(LEVELS[level].iterations), seed, knowledge)
+    players = len(knowledge.standing(state))  # a score per seat
+    iterations = knowledge.iterations(LEVELS[level].iterations, players)
+    return search(GAMES[game_id], state, seat, iterations, seed, knowledge)
 
 
 __all__ = ["LEVELS", "Level", "choose"]

@@ -23,16 +23,20 @@ class Knowledge:
     ``budget``: the share of a level's iterations this game gets, for games whose moves cost more to list
     and apply (a level's moves then take about the same time in every game); ``candidates``: for games
     with very many moves a turn, how many of them, the best by the standing right after each, the search
-    weighs at all (None: every move)."""
+    weighs at all (None: every move); ``crowd``: how much dearer an iteration is for each seat beyond two
+    (more hidden hands to deal, more plies in a play-out's round), taken off the budget so that a move takes
+    about as long at a full table as at two."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
     playout_depth: int
     budget: float = 1.0
     candidates: int | None = None
+    crowd: float = 0.0
 
-    def iterations(self, level_iterations: int) -> int:
-        return max(1, round(level_iterations * self.budget))
+    def iterations(self, level_iterations: int, players: int = 2) -> int:
+        share = self.budget / (1.0 + self.crowd * max(0, players - 2))
+        return max(1, round(level_iterations * share))
 
     def values(self, state: Any) -> tuple[float, ...]:
         """Each seat's share of the win as the position stands, summing to 1."""

@@ -65,3 +65,10 @@ def test_levels_grow_in_budget() -> None:
     budgets = [LEVELS[level].iterations for level in ("easy", "medium", "hard")]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
     assert [level.title for level in LEVELS.values()] == ["آسان", "متوسط", "سخت"]
+
+
+def test_a_crowded_table_gets_fewer_iterations_a_move() -> None:
+    knowledge = KNOWLEDGE["condottiere"]
+    assert knowledge.iterations(1200, 2) == 1200
+    assert knowledge.iterations(1200, 4) < knowledge.iterations(1200, 3) < 1200
+    assert KNOWLEDGE["splendor"].iterations(1200, 4) == 1200  # only where it was measured to be needed
