@@ -17,5 +17,6 @@ def _standing(state: CondottiereState) -> tuple[float, ...]:
     return tuple(2.0 * state.owners.count(s) + leading[s] + 0.05 * len(state.hands[s]) for s in seats)
 
 
-# an iteration at four costs about 1.3 times one at two (hard p95 1.67 s at four, 1.26 s at two, all iterations)
-KNOWLEDGE = Knowledge(standing=_standing, spread=1.5, playout_depth=30, crowd=0.2)
+# nine tenths: with full hands early on, hard took 1.54 s p95 a move at two with all 1200 iterations; and an
+# iteration at four costs about 1.3 times one at two (hard p95 1.67 s at four before crowd)
+KNOWLEDGE = Knowledge(standing=_standing, spread=1.5, playout_depth=30, budget=0.9, crowd=0.2)
