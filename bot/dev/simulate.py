@@ -210,7 +210,7 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
             answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
             assert answer["answered"] and not answer["text"], (data, answer)
             _pressed(t, data)
-            board = await board_showing(sandbox, t, board, data)
+            board = await changed_board(sandbox, t, board, data)
             if private:  # private messages are redrawn after the board: let them settle
                 await sandbox.idle(quiet=0.1)
             return board
@@ -234,13 +234,16 @@ def _moved_on(messages: list[dict[str, Any]], message: dict[str, Any]) -> bool:
     return bool(now["edits"] > message["edits"] or newer)
 
 
-async def changed_board(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> dict[str, Any]:
-    """Wait until the bot has edited (or replaced) ``board``; return the board as it is then."""
+async def changed_board(
+    sandbox: ControlClient, t: Table, board: dict[str, Any], pressed: str | None = None
+) -> dict[str, Any]:
+    """Wait until the bot has edited (or replaced) ``board`` and, if ``pressed`` is the data of a press on it,
+    until the board ``shows`` that press; return the board as it is then."""
 
     def changed(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
         now = board_of(messages)
         moved_on = now["message_id"] != board["message_id"] or now["edits"] > board["edits"]
-        return now if moved_on else None
+        return now if moved_on and (pressed is None or shows(now, pressed)) else None
 
     result: dict[str, Any] = await sandbox.wait_for(t.chat_id, changed)
     return result
@@ -259,18 +262,6 @@ def shows(board: dict[str, Any], data: str) -> bool:
     return kind == "n" and any(
         code.startswith(pressed + ".") or (what == "g" and code == pressed) for what, _, _, code in shown
     )
-
-
-async def board_showing(sandbox: ControlClient, t: Table, board: dict[str, Any], data: str) -> dict[str, Any]:
-    """Wait until the bot has redrawn ``board`` (the group's, where ``data`` was pressed) to show the press."""
-
-    def redrawn(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-        now = board_of(messages)
-        moved_on = now["message_id"] != board["message_id"] or now["edits"] > board["edits"]
-        return now if moved_on and shows(now, data) else None
-
-    result: dict[str, Any] = await sandbox.wait_for(t.chat_id, redrawn)
-    return result
 
 
 def finished(board: dict[str, Any]) -> bool:
