@@ -3,6 +3,7 @@
     python bench/ai_strength.py --game coin_age --a hard --b random --games 200
     python bench/ai_strength.py --game splendor --players 4 --a hard --b random --games 100 --jobs 2
     python bench/ai_strength.py --suite --games 40 --jobs 2     # every line the issue names, fewer games
+    python bench/ai_strength.py --suite --games 200 --record ~/ai_strength.jsonl   # stop and go on at will
 
 Players: ``random`` and ``greedy`` (``ai.baselines``), ``easy``, ``medium``, ``hard`` (``ai.LEVELS``). In game
 ``i`` player A sits at seat ``i % players`` and every other seat is B, so each seat is A's as often. A's
@@ -11,16 +12,22 @@ with a 95% Wilson interval. Thinking time is the CPU time of each search (``time
 p50 and p95 over all moves and over each third of the game (early, middle, late). Targets (issue 15): hard vs
 random ≥ 95% (two players) and ≥ 80% (four), hard vs greedy ≥ 65%, hard vs easy ≥ 70%; hard p95 ≤ 1.5 s,
 easy p95 ≤ 0.2 s.
+
+``--record FILE`` keeps each finished game in a JSON-lines file and plays only the games of a line that file
+does not hold yet, so a long run (200 games a line takes hours) can stop and go on later, or be split over
+several runs; a record counts only for the same line, seed and code (a digest of ``ai/`` and ``rules/``).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,10 +100,54 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs: int) -> None:
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def code_digest() -> str:
+    """What the players' moves depend on: every source file of ``ai/`` and ``rules/``."""
+    digest = hashlib.sha256()
+    for path in sorted([*ROOT.glob("ai/**/*.py"), *ROOT.glob("rules/**/*.py"), *ROOT.glob("rules/**/*.json")]):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class Record:
+    """Finished games in a JSON-lines file, by line, seed and code; without a file, nothing is kept."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path, self.code = path, code_digest()
+
+    def _key(self, game_id: str, players: int, a: str, b: str, seed: int) -> list[Any]:
+        return [game_id, players, a, b, seed, self.code]
+
+    def held(self, game_id: str, players: int, a: str, b: str, seed: int) -> dict[int, Played]:
+        if self.path is None or not self.path.exists():
+            return {}
+        key, held = self._key(game_id, players, a, b, seed), {}
+        for text in self.path.read_text().splitlines():
+            entry = json.loads(text)
+            if entry["key"] == key:
+                held[entry["index"]] = Played(entry["share"], [tuple(t) for t in entry["times"]])
+        return held
+
+    def keep(self, game_id: str, players: int, a: str, b: str, seed: int, index: int, played: Played) -> None:
+        if self.path is None:
+            return
+        times = [[p, round(stage, 4), round(t, 4)] for p, stage, t in played.times]
+        entry = {"key": self._key(game_id, players, a, b, seed), "index": index, "share": played.share, "times": times}
+        with self.path.open("a") as out:
+            out.write(json.dumps(entry) + "\n")
+
+
+def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs: int, record: Record) -> None:
     started = time.monotonic()
+    done = record.held(game_id, players, a, b, seed)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play, *zip(*[(game_id, players, a, b, i, seed) for i in range(games)], strict=True)))
+        futures = {pool.submit(play, game_id, players, a, b, i, seed): i for i in range(games) if i not in done}
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            record.keep(game_id, players, a, b, seed, futures[future], done[futures[future]])
+    results = [done[i] for i in range(games)]
     mean = statistics.fmean(r.share for r in results)
     low, high = wilson(mean, games)
     print(
@@ -128,10 +179,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (each on one core)")
     parser.add_argument("--suite", action="store_true", help="every line of the strength targets")
+    parser.add_argument("--record", type=Path, help="a JSON-lines file of finished games, to go on from")
     args = parser.parse_args()
     lines = SUITE if args.suite else [(args.game, args.players, args.a, args.b)]
+    record = Record(args.record)
     for game_id, players, a, b in lines:
-        line(game_id, players, a, b, args.games, args.seed, args.jobs)
+        line(game_id, players, a, b, args.games, args.seed, args.jobs, record)
 
 
 if __name__ == "__main__":
