@@ -1,10 +1,12 @@
 """قلعه رودخان in Persian words, menus and pictures.
 
-A turn is one engine action, chosen in up to three menu levels under a picture that follows the choice: the
-position (numbered on the board), the rotation (the tile drawn in each legal rotation), the meeple (the tile
-as it will lie, its spots lettered): that last press places the tile, the picture having shown it. A level
-with one choice is skipped (one position, one rotation); with no meeple to place (no free spot, or none
-left) the tile's placement opens a confirmation with its picture instead. «بازگشت» goes back at every level.
+A turn is one engine action, chosen in two presses under a picture that follows the choice: the position
+(numbered on the board), then the rest. Where the tile fits in one rotation, the tile lies at its place with
+its free spots lettered and the meeple's press places it (with no meeple to place, «تأیید» does, under the
+same picture). Where it fits in several, the picture draws every rotation with its spots lettered and each
+button is a whole placement, «۹۰° · الف: 🏘 شهر»: one press of the group's budget fewer than choosing the
+rotation first. Only a position with more than ``FLAT_PLACEMENTS`` placements (farmers on, many rotations)
+asks for the rotation and then the meeple. «بازگشت» goes back at every level.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from rules.carcassonne.model import (
 _FEATURE_MARKS = {"city": "🏘", "road": "🛣", "monastery": "⛪️", "field": "🌾"}
 # Completed during play; an unfinished one only scores at the end, and the result lists the totals.
 _COMPLETED = {"city": "شهر کامل شد", "road": "جاده کامل شد", "monastery": "صومعه کامل شد"}
+
+
+FLAT_PLACEMENTS = 16  # a position's placements listed as buttons at most: 8 rows of two on a phone
 
 
 def _who(seat: int, names: Sequence[str]) -> str:
@@ -95,9 +100,10 @@ class CarcassonnePresenter:
                 " (شهر به شهر، جاده به جاده، مزرعه به مزرعه). کاشی‌ای که هیچ جا جا نشود کنار گذاشته می‌شود.",
                 "• اگر بخواهید یک آدمک روی جاده، شهر یا صومعهٔ همان کاشی می‌گذارید، به شرطی که آن جاده یا شهر"
                 " از هیچ راهی آدمک دیگری نداشته باشد.",
-                "• در ربات: جای کاشی (شماره‌های روی تصویر)، چرخش، و جای آدمک (حرف‌های روی کاشی) یا «بدون آدمک»؛"
-                " تصویر کاشی را همان‌طور که می‌نشیند نشان می‌دهد و تا آخرین انتخاب می‌توانید برگردید. اگر"
-                " آدمکی نتوانید بگذارید، «تأیید» کاشی را می‌گذارد؛ مرحله‌ای که فقط یک راه دارد پرسیده نمی‌شود.",
+                "• در ربات: اول جای کاشی (شماره‌های روی تصویر)، بعد چرخش و جای آدمک (حرف‌های روی کاشی) یا"
+                " «بدون آدمک» با یک دکمه؛ تصویر هر چرخش کاشی را با جاهای آدمکش نشان می‌دهد و تا این دکمه"
+                " می‌توانید برگردید. اگر کاشی فقط یک جور جا شود و آدمکی نتوانید بگذارید، «تأیید» کاشی را"
+                " می‌گذارد؛ مرحله‌ای که فقط یک راه دارد پرسیده نمی‌شود.",
                 "",
                 "<b>امتیاز هنگام کامل شدن</b> (بیشترین آدمک‌ها می‌برند، در برابری همه؛ آدمک‌ها برمی‌گردند):",
                 "• جاده: هر کاشی ۱ • شهر: هر کاشی ۲ و هر نشان ۲ • صومعه با هر ۸ کاشی دورش: ۹",
@@ -149,10 +155,11 @@ class CarcassonnePresenter:
         return 2  # «t.x_y»: the position is the first choice
 
     def menu_flat(self, prefix: str) -> int:
-        return 0
+        """A position's level lists its placements whole (its picture draws each rotation's spots)."""
+        return FLAT_PLACEMENTS if prefix.count(".") == 1 else 0
 
     def menu_columns(self, prefix: str) -> int:
-        return {0: 5, 1: 4}.get(prefix.count(".") if prefix else 0, 2)
+        return 5 if not prefix else 2
 
     def menu_label(self, path: Sequence[str], view: CarcassonneView) -> str:
         candidate = _candidate(view, path[1])
@@ -168,8 +175,16 @@ class CarcassonnePresenter:
         return f"{spot_label(index)}: {_FEATURE_MARKS[feature]} {FEATURE_NAMES[feature]}"
 
     def chain_label(self, paths: Sequence[Sequence[str]], view: CarcassonneView) -> str:
-        """The button's own choice: the picture of the level it opens shows the rest."""
-        return self.menu_label(paths[0], view)
+        """A whole placement listed at its position's level: its rotation and its meeple; any other chain
+        names the button's own choice, and the picture of the level it opens shows the rest."""
+        first, last = paths[0], paths[-1]
+        if len(first) != 3 or len(last) != 4:
+            return self.menu_label(first, view)
+        rotation = rotation_label(int(first[2]))
+        choice = next(r for r in _candidate(view, first[1]).rotations if r.rotation == int(first[2]))
+        if not choice.spots:
+            return f"↻ {rotation}"  # nowhere for a meeple: the rotation is the whole choice
+        return f"{rotation} · {self.menu_label(last, view)}"
 
     def picture(self, view: CarcassonneView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
         data, extension = to_bytes(render(view, names=names, pending=pending(view, prefix)))

@@ -9,7 +9,8 @@ with more than one choice, or to the action the chain of single choices ends in 
 opens on the first level with more than one choice (``Menu.top``), and «بازگشت» goes back to the level the
 player saw (``Menu.back``). In a game that confirms moves, an action is played only from the level right
 above it, whose picture previews it; a chain of single choices that ends in an action opens that action's
-own level instead, with its preview and the confirm button.
+own level instead, with its preview and the confirm button. A level that lists its moves whole (``flat``)
+plays them from its buttons in any game: its picture previews every one of them.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class Menu:
         return self._moves.get(prefix, [])
 
     def _is_flat(self, prefix: str) -> bool:
-        return not self.confirm and 0 < len(self._below(prefix)) <= self.flat(prefix)
+        return 0 < len(self._below(prefix)) <= self.flat(prefix)
 
     def chain(self, item: MenuItem) -> tuple[MenuItem, ...]:
         """``item`` and the nodes below it while each level has one choice only."""
@@ -190,10 +191,12 @@ class Menu:
             if not self.confirm:
                 return False
             above = parent(prefix, self.root_depth) or ""  # a first-level move ("" above) is played from there
-            return bool(above) and len(self.items(above)) == 1  # reached through a skipped level
-        parts = prefix.split(".")
-        if len(parts) < self.root_depth(parts[0]) or len(self.items(prefix)) < 2:
-            return False
+            if not above or len(self.items(above)) != 1:  # only reached through a skipped level
+                return False
+        else:
+            parts = prefix.split(".")
+            if len(parts) < self.root_depth(parts[0]) or len(self.items(prefix)) < 2:
+                return False
         up = parent(prefix, self.root_depth)
         while up is not None:  # a flat level above shows the moves themselves, never this level
             if (len(self.items(up)) > 1 or up == top) and self._is_flat(up):

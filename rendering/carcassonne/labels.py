@@ -24,6 +24,7 @@ CHOOSE_PLACE = "جای کاشی را از شماره‌های روی زمین ا
 PLACE = "جای {n}"
 CHOOSE_ROTATION = "چرخش کاشی را انتخاب کنید"
 CHOOSE_SPOT = "جای آدمک را انتخاب کنید"
+CHOOSE_PLACEMENT = "چرخش و جای آدمک را انتخاب کنید"
 NO_SPOT = "جایی برای آدمک نیست"
 NO_MEEPLE = "بدون آدمک"
 MEEPLE_ON = "آدمک روی {feature}"

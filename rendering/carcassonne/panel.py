@@ -193,10 +193,13 @@ def _draw_rotations(
     image: Image.Image, pen: ImageDraw.ImageDraw, box: Box, letter: str, choice: Choice, theme: CarcassonneTheme
 ) -> None:
     """The drawn tile in each rotation that fits the chosen position, in a 2 × 2 grid read from the right,
-    each captioned with its rotation as on its button."""
+    each with its free spots lettered and captioned with its rotation, as its buttons name them (the bot
+    lists each placement, rotation and meeple, as one button)."""
     left, top, right, _bottom = box
     number = labels.candidate_label(choice.candidate.number)
-    _caption(pen, box, f"{labels.PLACE.format(n=number)} — {labels.CHOOSE_ROTATION}", theme)
+    spots = any(placement.spots for placement in choice.candidate.rotations)
+    ask = labels.CHOOSE_PLACEMENT if spots else labels.CHOOSE_ROTATION
+    _caption(pen, box, f"{labels.PLACE.format(n=number)} — {ask}", theme)
     size = lay.CHOICE_TILE
     cell_w = (right - left) // 2
     label_font = font(20, bold=True)
@@ -205,6 +208,8 @@ def _draw_rotations(
         cx = right - cell_w // 2 - col * cell_w
         y = top + 48 + row * (size + 38)
         image.paste(tile_sprite(letter, placement.rotation, size, theme), (cx - size // 2, y))
+        frame = Frame(0, 0, 1, 1, size, cx - size // 2, y)
+        draw_spots(image, frame, 0, 0, letter, Choice(choice.candidate, placement), 0, theme)
         draw_text(pen, (cx, y + size + 17), labels.rotation_label(placement.rotation), font=label_font, fill=theme.ink)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from bot.games import PRESENTERS
-from bot.games.carcassonne import pending, presenter
+from bot.games.carcassonne import FLAT_PLACEMENTS, pending, presenter
 from bot.messages import keyboards
 from bot.messages.menus import menu_items
-from rendering.carcassonne.labels import candidate_label, spot_label
+from rendering.carcassonne.labels import candidate_label, rotation_label, spot_label
 from rendering.carcassonne.picture import Pending
 from rules import GAMES
 from rules.carcassonne import CarcassonneOptions, CarcassonneState
@@ -86,12 +86,13 @@ def test_the_game_s_emoji_is_its_own() -> None:
     assert text.startswith(presenter.emoji) and "🏰" not in text
 
 
-def test_a_tile_is_placed_from_a_level_whose_picture_shows_it_as_it_will_lie() -> None:
-    """At most three presses (position, rotation, meeple), levels with one choice skipped; the last press is
-    made on the meeple's level or on a confirmation, whose picture shows the tile placed and turned."""
-    confirmed = 0
+def test_a_tile_is_placed_in_two_presses_from_a_level_whose_picture_shows_it() -> None:
+    """The position, then the placement: on the meeple's level or a confirmation (one rotation: the tile
+    drawn as it will lie), or on the position's level listing every placement (several rotations: each
+    drawn with its spots). Only a position with more placements than a phone's keyboard holds takes three."""
+    confirmed = whole = 0
     for seed in range(3):
-        state = GAME.setup(2, seed)
+        state = GAME.setup(2, seed, CarcassonneOptions(farmers=seed == 2))
         rng = random.Random(seed)
         while GAME.to_act(state):
             codes = [GAME.encode(a) for a in GAME.legal_actions(state, state.turn)]
@@ -99,12 +100,45 @@ def test_a_tile_is_placed_from_a_level_whose_picture_shows_it_as_it_will_lie() -
             menu = keyboards.menu("carcassonne", codes)
             for code in rng.sample(codes, min(len(codes), 12)):
                 pressed = menu.presses(code)
-                assert len(pressed) <= 3, (code, pressed)
-                last = ([menu.top(), *pressed])[-2]  # the level the last press is made on
                 _, position, rotation, spot = code.split(".")
                 x, y = (int(n) for n in position.split("_"))
-                assert last in (f"t.{position}.{rotation}", code), (code, last)
-                assert pending(view, last) == Pending(x, y, int(rotation), None if last != code else spot)
+                placements = sum(c.startswith(f"t.{position}.") for c in codes)
+                assert len(pressed) <= (2 if placements <= FLAT_PLACEMENTS else 3), (code, pressed)
+                last = ([menu.top(), *pressed])[-2]  # the level the last press is made on
+                assert last in (f"t.{position}", f"t.{position}.{rotation}", code), (code, last)
+                if last == f"t.{position}":
+                    assert (
+                        pending(view, last) == Pending(x, y)
+                        and len({c.split(".")[2] for c in codes if c.startswith(last + ".")}) > 1
+                    )
+                else:
+                    assert pending(view, last) == Pending(x, y, int(rotation), None if last != code else spot)
                 confirmed += last == code
+                whole += last == f"t.{position}"
             state = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn))).state
-    assert confirmed  # no meeple to place: the placement is confirmed on its own picture
+    assert confirmed and whole  # no meeple to place: confirmed on its own picture; several rotations: listed whole
+
+
+def test_a_position_s_level_names_each_placement_as_its_picture_draws_it() -> None:
+    """«۹۰° · الف: 🏘 شهر»: the rotation as captioned under its tile, the spot's letter on it, or the rotation
+    alone where no meeple can stand."""
+    for steps in range(20, 40):  # the first position of a seeded game listing several rotations whole
+        state, _ = _play(3, steps)
+        view: CarcassonneView = GAME.view(state, None)
+        codes = [GAME.encode(a) for a in GAME.legal_actions(state, state.turn)]
+        several = [c for c in view.candidates if len(c.rotations) > 1 and any(not r.spots for r in c.rotations)]
+        if several:
+            break
+    candidate = several[0]
+    prefix = f"t.{candidate.x}_{candidate.y}"
+    assert sum(code.startswith(prefix + ".") for code in codes) <= FLAT_PLACEMENTS
+    menu = keyboards.menu("carcassonne", codes)
+    labels = [keyboards.button_label("carcassonne", choice, view) for choice in menu.choices(prefix)]
+    expected = []
+    for choice in candidate.rotations:
+        turned = rotation_label(choice.rotation)
+        if not choice.spots:
+            expected.append(f"↻ {turned}")
+            continue
+        expected += [f"{turned} · {spot_label(i)}: " for i in range(len(choice.spots))] + [f"{turned} · 🚫 بدون آدمک"]
+    assert len(labels) == len(expected) and all(label.startswith(e) for label, e in zip(labels, expected, strict=True))

@@ -96,6 +96,32 @@ def test_a_confirmed_game_plays_from_the_level_above_and_confirms_what_a_skip_re
     assert first_level.shows("c.d.e") and first_level.presses("c.d.e") == ["c.d.e", "c.d.e"]
 
 
+def test_a_flat_level_of_a_confirmed_game_plays_its_moves_and_no_confirmation_is_left_behind_it() -> None:
+    """Its picture previews every move it lists, so its buttons play them; the levels and confirmations
+    it skips are never shown, while a level too big to list keeps the confirmed shape below it."""
+    flat_positions = lambda prefix: 3 if prefix.count(".") == 1 else 0  # noqa: E731 - a layout in a line
+    menu = Menu(PLACES, carc_depth, confirm=True, flat=flat_positions)
+    assert [(c.key, c.plays) for c in menu.choices("t.1_0")] == [
+        ("t.1_0.0.a", True),
+        ("t.1_0.0.n", True),
+        ("t.1_0.1.n", True),
+    ]
+    assert [(c.key, c.plays) for c in menu.choices("t.3_0")] == [
+        ("t.3_0.0.a", True),
+        ("t.3_0.0.n", True),
+        ("t.3_0.2.n", True),
+    ]
+    assert menu.presses("t.1_0.0.a") == ["t.1_0", "t.1_0.0.a"] and menu.presses("t.1_0.1.n") == ["t.1_0", "t.1_0.1.n"]
+    assert menu.presses("t.2_0.0.n") == ["t.2_0.0.n", "t.2_0.0.n"]  # one rotation, no meeple: still confirmed
+    shown = {
+        p for p in {"", "t.1_0", "t.1_0.0", "t.1_0.1.n", "t.2_0.0.n", "t.3_0", "t.3_0.0", "t.3_0.2.n"} if menu.shows(p)
+    }
+    assert shown == {"", "t.1_0", "t.2_0.0.n", "t.3_0"}
+    assert menu.back("t.1_0") == ""
+    too_many = Menu(PLACES, carc_depth, confirm=True, flat=lambda prefix: 2 if prefix.count(".") == 1 else 0)
+    assert [c.key for c in too_many.choices("t.1_0")] == ["t.1_0.0", "t.1_0.1.n"] and too_many.shows("t.1_0.1.n")
+
+
 def test_only_the_levels_shown_pass_as_menu_data() -> None:
     menu = Menu(PLACES, carc_depth, confirm=True)
     shown = {"", "t.1_0", "t.1_0.0", "t.3_0", "t.3_0.0", "t.2_0.0.n", "t.1_0.1.n", "t.3_0.2.n"}

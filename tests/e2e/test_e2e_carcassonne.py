@@ -1,6 +1,6 @@
 """End to end: a whole game of قلعه رودخان with farmers by button presses, to the result; and the turn's
-menu: position, rotation and meeple under a picture that follows the choice, the meeple's press placing the
-tile, with a way back to the level seen."""
+menu: the position, then the placement (rotation and meeple) under a picture that follows the choice, the
+second press placing the tile, with a way back to the positions."""
 
 from __future__ import annotations
 
@@ -44,25 +44,19 @@ async def test_a_turn_is_chosen_step_by_step_and_can_go_back(sandbox: ControlCli
 
     before = board["photo"]
     board = await open_level(first["data"])
-    assert board["photo"] != before  # the picture shows the chosen position (and the rotations)
+    assert board["photo"] != before  # the picture shows the chosen position: each rotation, or the tile placed
     assert buttons(board)[-1]["text"] == "↩️ بازگشت"
-    rotations = [b for b in buttons(board) if b["text"].startswith("↻")]
-    seen = [b["text"] for b in buttons(board)]  # the rotations, or the meeple's level when one rotation fits
-    if rotations:
-        board = await open_level(rotations[0]["data"])
     choices = [b for b in buttons(board) if "بازگشت" not in b["text"]]
-    if [b["text"] for b in choices] == ["✅ تأیید"]:  # no meeple to place: the placement is confirmed
-        spots, last = [], choices[0]
-    else:  # the meeple's press places the tile: the picture already shows it as it will lie
-        spots, last = choices, choices[-1]
-        assert last["text"] == "🚫 بدون آدمک" and all(b["data"].startswith("g:carcassonne:") for b in spots)
-    board = await open_level(buttons(board)[-1]["data"])  # back to the level seen: nothing was played
+    if [b["text"] for b in choices] == ["✅ تأیید"]:  # one rotation, no meeple to place: the placement is confirmed
+        last = choices[0]
+    else:  # the second press places the tile: a whole placement (several rotations), or the meeple (one)
+        last = choices[-1]
+        assert "🚫 بدون آدمک" in last["text"] or last["text"].startswith("↻"), last
+        assert all(b["data"].startswith("g:carcassonne:") for b in choices)
+    board = await open_level(buttons(board)[-1]["data"])  # back to the positions: nothing was played
     assert "کاشی‌های مانده: ۷۰" in board["caption"]
-    assert [b["text"] for b in buttons(board)] == (seen if rotations else positions)
-    if rotations:
-        board = await open_level(rotations[0]["data"])
-    else:
-        board = await open_level(first["data"])
+    assert [b["text"] for b in buttons(board)] == positions
+    board = await open_level(first["data"])
     stranger = t.players[1] if player is t.players[0] else t.players[0]
     answer = await sandbox.press(t.chat_id, board["message_id"], stranger["id"], last["data"])
     assert answer["show_alert"]  # only the player in turn places the tile
