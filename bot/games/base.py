@@ -84,6 +84,11 @@ class Presenter(Protocol):
         """Buttons per row at the menu level below ``prefix``."""
         ...
 
+    def menu_rows_by(self, prefix: str) -> int:
+        """At the level ``prefix``, a button starts a new row when the code it leads to differs from the
+        previous button's in its first this many segments, so that rows keep a choice together (0: never)."""
+        ...
+
     def menu_label(self, path: Sequence[str], view: Any) -> str:
         """The button text for the menu node reached by ``path`` (segments of an action code)."""
         ...

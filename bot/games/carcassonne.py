@@ -161,6 +161,10 @@ class CarcassonnePresenter:
     def menu_columns(self, prefix: str) -> int:
         return 5 if not prefix else 2
 
+    def menu_rows_by(self, prefix: str) -> int:
+        """A position's placements listed whole: each rotation's on rows of its own."""
+        return 3 if prefix.count(".") == 1 else 0
+
     def menu_label(self, path: Sequence[str], view: CarcassonneView) -> str:
         candidate = _candidate(view, path[1])
         if len(path) == 2:

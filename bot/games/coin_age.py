@@ -164,6 +164,9 @@ class CoinAgePresenter:
         keeps its kinds and coins."""
         return 20 if prefix else 0
 
+    def menu_rows_by(self, prefix: str) -> int:
+        return 0
+
     def menu_columns(self, prefix: str) -> int:
         return 2
 

@@ -259,6 +259,9 @@ class CondottierePresenter:
     def menu_flat(self, prefix: str) -> int:
         return 0
 
+    def menu_rows_by(self, prefix: str) -> int:
+        return 0
+
     def menu_columns(self, prefix: str) -> int:
         return 3
 

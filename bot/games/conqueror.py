@@ -168,6 +168,9 @@ class ConquerorPresenter:
         Without it most actions took three presses (bench/presses.py)."""
         return 24 if prefix else 16
 
+    def menu_rows_by(self, prefix: str) -> int:
+        return 0
+
     def menu_columns(self, prefix: str) -> int:
         """Kinds (or moves listed whole) in twos, a move's or a wall's list in threes, camps in fours."""
         if not prefix:

@@ -191,6 +191,9 @@ class SplendorPresenter:
     def menu_flat(self, prefix: str) -> int:
         return 0
 
+    def menu_rows_by(self, prefix: str) -> int:
+        return 0
+
     def menu_columns(self, prefix: str) -> int:
         """Sets of tokens and the first level in threes; a level of cards one per row, numbered top down as
         the picture numbers them, each label whole; payments in twos."""

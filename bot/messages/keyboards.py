@@ -114,6 +114,24 @@ def _rows(buttons: Sequence[InlineKeyboardButton], columns: int) -> list[list[In
     return [list(buttons[i : i + columns]) for i in range(0, len(buttons), columns)]
 
 
+def _grouped_rows(
+    buttons: Sequence[tuple[str, InlineKeyboardButton]], columns: int, by: int
+) -> list[list[InlineKeyboardButton]]:
+    """Rows of ``columns``, each run of buttons whose keys share their first ``by`` segments starting a row
+    of its own (``by`` 0: one run)."""
+    rows: list[list[InlineKeyboardButton]] = []
+    run: list[InlineKeyboardButton] = []
+    group = None
+    for key, button in buttons:
+        here = key.split(".")[:by] if by else None
+        if run and here != group:
+            rows += _rows(run, columns)
+            run = []
+        run.append(button)
+        group = here
+    return rows + _rows(run, columns)
+
+
 def game_picker(allowed: Callable[[str], bool] = lambda _: True) -> InlineKeyboardMarkup:
     """A button per playable game that the group allows."""
     buttons = [
@@ -208,11 +226,11 @@ def game_menu(
     prefix = prefix or levels.top()
     buttons = []
     if presenter.confirm_moves and prefix in codes:  # the move is chosen: play it, or go back
-        buttons.append(InlineKeyboardButton(CONFIRM, callback_data=checked_data(f"{act}:{version}:{prefix}")))
+        buttons.append((prefix, InlineKeyboardButton(CONFIRM, callback_data=checked_data(f"{act}:{version}:{prefix}"))))
     for choice in levels.choices(prefix):
         data = checked_data(f"{act if choice.plays else nav}:{version}:{choice.key}")
-        buttons.append(InlineKeyboardButton(button_label(game_id, choice, view), callback_data=data))
-    rows = _rows(buttons, presenter.menu_columns(prefix))
+        buttons.append((choice.key, InlineKeyboardButton(button_label(game_id, choice, view), callback_data=data)))
+    rows = _grouped_rows(buttons, presenter.menu_columns(prefix), presenter.menu_rows_by(prefix))
     up = levels.back(prefix)
     if up is not None:
         rows.append([InlineKeyboardButton("↩️ بازگشت", callback_data=checked_data(f"{nav}:{version}:{up}"))])

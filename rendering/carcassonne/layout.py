@@ -46,6 +46,7 @@ OVERVIEW_H = 250
 PANEL_PAD = 14  # inside a box
 DRAWN_TILE = 176  # the drawn tile, large, in the turn box
 CHOICE_TILE = 112  # each legal rotation of it, in a 2 × 2 grid
+CHOICE_TILE_ROW = 136  # each of at most two legal rotations, side by side
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,21 +192,23 @@ def _draw_drawn(image: Image.Image, pen: ImageDraw.ImageDraw, box: Box, letter: 
 def _draw_rotations(
     image: Image.Image, pen: ImageDraw.ImageDraw, box: Box, letter: str, choice: Choice, theme: CarcassonneTheme
 ) -> None:
-    """The drawn tile in each rotation that fits the chosen position, in a 2 × 2 grid read from the right,
-    each with its free spots lettered and captioned with its rotation, as its buttons name them (the bot
-    lists each placement, rotation and meeple, as one button)."""
+    """The drawn tile in each rotation that fits the chosen position, in a 2 × 2 grid read from the right
+    (larger in one row when two fit), each with its free spots lettered and captioned with its rotation, as
+    its buttons name them (the bot lists each placement, rotation and meeple, as one button)."""
     left, top, right, _bottom = box
     number = labels.candidate_label(choice.candidate.number)
     spots = any(placement.spots for placement in choice.candidate.rotations)
     ask = labels.CHOOSE_PLACEMENT if spots else labels.CHOOSE_ROTATION
     _caption(pen, box, f"{labels.PLACE.format(n=number)} — {ask}", theme)
-    size = lay.CHOICE_TILE
+    rotations = choice.candidate.rotations
+    size = lay.CHOICE_TILE if len(rotations) > 2 else lay.CHOICE_TILE_ROW
     cell_w = (right - left) // 2
     label_font = font(20, bold=True)
-    for k, placement in enumerate(choice.candidate.rotations):
+    lower = (lay.TURN_BOX_H - 48 - size - 38) // 3 if len(rotations) <= 2 else 0  # one row: nearer the middle
+    for k, placement in enumerate(rotations):
         row, col = divmod(k, 2)
         cx = right - cell_w // 2 - col * cell_w
-        y = top + 48 + row * (size + 38)
+        y = top + 48 + row * (size + 38) + lower
         image.paste(tile_sprite(letter, placement.rotation, size, theme), (cx - size // 2, y))
         frame = Frame(0, 0, 1, 1, size, cx - size // 2, y)
         draw_spots(image, frame, 0, 0, letter, Choice(choice.candidate, placement), 0, theme)

@@ -3,6 +3,7 @@ the picture's pending choice, the result lists every category."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from bot.games import PRESENTERS
@@ -142,3 +143,7 @@ def test_a_position_s_level_names_each_placement_as_its_picture_draws_it() -> No
             continue
         expected += [f"{turned} · {spot_label(i)}: " for i in range(len(choice.spots))] + [f"{turned} · 🚫 بدون آدمک"]
     assert len(labels) == len(expected) and all(label.startswith(e) for label, e in zip(labels, expected, strict=True))
+    rows = keyboards.game_menu("carcassonne", 7, codes, prefix, view).inline_keyboard[:-1]  # «بازگشت» last
+    turns = [{b.text.split(" · ")[0] for b in row} for row in rows]
+    assert all(len(turn) == 1 for turn in turns)  # a row holds one rotation's placements
+    assert sum(1 for a, b in itertools.pairwise(turns) if a != b) == len(candidate.rotations) - 1
