@@ -1,6 +1,7 @@
 """The current player's choice so far (from the bot's menu), checked against the view's candidates.
 
-The bot asks for a turn in three steps, position, rotation, meeple spot, and redraws the picture after each;
+The bot asks for a turn by position, then rotation and meeple spot (in one press where the panel can draw
+every rotation with its spots, else one after the other), and redraws the picture after each press;
 ``Pending`` is what it knows so far and ``resolve`` finds it in ``view.candidates`` (or says what is wrong).
 """
 

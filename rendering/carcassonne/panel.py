@@ -197,10 +197,9 @@ def _draw_rotations(
     its buttons name them (the bot lists each placement, rotation and meeple, as one button)."""
     left, top, right, _bottom = box
     number = labels.candidate_label(choice.candidate.number)
-    spots = any(placement.spots for placement in choice.candidate.rotations)
-    ask = labels.CHOOSE_PLACEMENT if spots else labels.CHOOSE_ROTATION
-    _caption(pen, box, f"{labels.PLACE.format(n=number)} — {ask}", theme)
     rotations = choice.candidate.rotations
+    ask = labels.CHOOSE_PLACEMENT if any(placement.spots for placement in rotations) else labels.CHOOSE_ROTATION
+    _caption(pen, box, f"{labels.PLACE.format(n=number)} — {ask}", theme)
     size = lay.CHOICE_TILE if len(rotations) > 2 else lay.CHOICE_TILE_ROW
     cell_w = (right - left) // 2
     label_font = font(20, bold=True)

@@ -5,8 +5,8 @@ rotation and size, with the meeples in their seats' colours on their segments' s
 whole when it fits at a readable size, else as a closer view around the action with the whole board small in
 the panel (``layout``). The current decision is marked so that the bot's buttons can name it:
 candidate positions carry their numbers, the chosen position's legal rotations are shown in the panel with
-their degrees, and the chosen placement's free spots carry letters; the bot's buttons use the same functions
-(``labels``).
+their degrees and their free spots' letters, and a chosen placement's free spots carry letters where it
+lies; the bot's buttons use the same functions (``labels``).
 """
 
 from __future__ import annotations
