@@ -94,6 +94,8 @@ async def _refusal(
         or (locked and query.message is not None and query.message.message_id != live_id)
     ):
         return texts.STALE
+    if record.topic_closed:  # the game stands still until the topic reopens, which saves a newer version
+        return texts.TOPIC_CLOSED_LINE
     seat = record.seat_of(query.from_user.id)
     if seat is None:
         return texts.NOT_A_PLAYER

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.app import UPDATE_TYPES
 from bot.dev.harness import Harness
-from bot.dev.simulate import Table, board_of, button, buttons, reply_to, set_timer, table
+from bot.dev.simulate import Table, board_of, button, buttons, player_to_act, reply_to, set_timer, table
 from bot.messages import texts
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.store import Store, chat_tag
@@ -129,6 +129,12 @@ async def test_a_closed_topic_stands_its_game_still_until_it_is_reopened(
         assert buttons(board)
         record = await store.load(forum["id"], thread)
         assert record is not None and record.topic_closed and record.phase == "playing"
+        mover = player_to_act(t, board)
+        for pressed in buttons(board):  # nothing moves in a closed topic, not even a menu
+            answer = await sandbox.press(forum["id"], board["message_id"], mover["id"], pressed["data"])
+            assert answer["show_alert"] and answer["text"] == texts.TOPIC_CLOSED_LINE, (pressed, answer)
+        again = await store.load(forum["id"], thread)
+        assert again is not None and again.version == record.version
         assert await deadlines.pending(tag) == {}  # nothing can time out in a closed topic
 
         await sandbox.close_topic(forum["id"], thread, guest["id"], closed=False)  # its creator reopens it
