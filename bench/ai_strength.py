@@ -111,42 +111,44 @@ def code_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+Line = tuple[str, int, str, str, int]  # game, players, A, B, seed
+
+
 class Record:
-    """Finished games in a JSON-lines file, by line, seed and code; without a file, nothing is kept."""
+    """Finished games in a JSON-lines file, by line (with its seed) and code; without a file, nothing is kept."""
 
     def __init__(self, path: Path | None) -> None:
         self.path, self.code = path, code_digest()
 
-    def _key(self, game_id: str, players: int, a: str, b: str, seed: int) -> list[Any]:
-        return [game_id, players, a, b, seed, self.code]
-
-    def held(self, game_id: str, players: int, a: str, b: str, seed: int) -> dict[int, Played]:
+    def held(self, line: Line) -> dict[int, Played]:
         if self.path is None or not self.path.exists():
             return {}
-        key, held = self._key(game_id, players, a, b, seed), {}
+        key, held = [*line, self.code], {}
         for text in self.path.read_text().splitlines():
             entry = json.loads(text)
             if entry["key"] == key:
                 held[entry["index"]] = Played(entry["share"], [tuple(t) for t in entry["times"]])
         return held
 
-    def keep(self, game_id: str, players: int, a: str, b: str, seed: int, index: int, played: Played) -> None:
+    def keep(self, line: Line, index: int, played: Played) -> None:
         if self.path is None:
             return
         times = [[p, round(stage, 4), round(t, 4)] for p, stage, t in played.times]
-        entry = {"key": self._key(game_id, players, a, b, seed), "index": index, "share": played.share, "times": times}
+        entry = {"key": [*line, self.code], "index": index, "share": played.share, "times": times}
         with self.path.open("a") as out:
             out.write(json.dumps(entry) + "\n")
 
 
 def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs: int, record: Record) -> None:
     started = time.monotonic()
-    done = record.held(game_id, players, a, b, seed)
+    key: Line = (game_id, players, a, b, seed)
+    done = record.held(key)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(play, game_id, players, a, b, i, seed): i for i in range(games) if i not in done}
+        futures = {pool.submit(play, *key[:4], i, seed): i for i in range(games) if i not in done}
         for future in as_completed(futures):
-            done[futures[future]] = future.result()
-            record.keep(game_id, players, a, b, seed, futures[future], done[futures[future]])
+            index = futures[future]
+            done[index] = future.result()
+            record.keep(key, index, done[index])
     results = [done[i] for i in range(games)]
     mean = statistics.fmean(r.share for r in results)
     low, high = wilson(mean, games)
