@@ -15,7 +15,8 @@ easy p95 ≤ 0.2 s.
 
 ``--record FILE`` keeps each finished game in a JSON-lines file and plays only the games of a line that file
 does not hold yet, so a long run (200 games a line takes hours) can stop and go on later, or be split over
-several runs; a record counts only for the same line, seed and code (a digest of ``ai/`` and ``rules/``).
+several runs; a record counts only for the same line, seed and code (a digest of ``ai/`` and ``rules/``
+without the other games' own files).
 """
 
 from __future__ import annotations
@@ -103,11 +104,22 @@ def quantile(values: list[float], q: float) -> float:
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def code_digest() -> str:
-    """What the players' moves depend on: every source file of ``ai/`` and ``rules/``."""
+def _only_for(relative: Path) -> str:
+    """The game a source file serves alone (``rules/<game>/…``, ``ai/games/<game>.py``); "" if shared."""
+    if relative.parts[0] == "rules" and len(relative.parts) > 2:
+        return relative.parts[1]
+    return relative.stem if relative.parts[:2] == ("ai", "games") else ""
+
+
+def code_digest(game_id: str) -> str:
+    """What the players' moves in one game depend on: the source files of ``ai/`` and ``rules/`` but the other
+    games' own, so that work on one game's engine or knowledge leaves the other games' records standing."""
     digest = hashlib.sha256()
     for path in sorted([*ROOT.glob("ai/**/*.py"), *ROOT.glob("rules/**/*.py"), *ROOT.glob("rules/**/*.json")]):
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+        relative = path.relative_to(ROOT)
+        if _only_for(relative) in set(GAMES) - {game_id}:
+            continue
+        digest.update(str(relative).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -118,12 +130,16 @@ class Record:
     """Finished games in a JSON-lines file, by line (with its seed) and code; without a file, nothing is kept."""
 
     def __init__(self, path: Path | None) -> None:
-        self.path, self.code = path, code_digest()
+        self.path = path
+        self.codes = {game_id: code_digest(game_id) for game_id in GAMES}
+
+    def key(self, line: Line) -> list[Any]:
+        return [*line, self.codes[line[0]]]
 
     def held(self, line: Line) -> dict[int, Played]:
         if self.path is None or not self.path.exists():
             return {}
-        key, held = [*line, self.code], {}
+        key, held = self.key(line), {}
         for text in self.path.read_text().splitlines():
             entry = json.loads(text)
             if entry["key"] == key:
@@ -134,7 +150,7 @@ class Record:
         if self.path is None:
             return
         times = [[p, round(stage, 4), round(t, 4)] for p, stage, t in played.times]
-        entry = {"key": [*line, self.code], "index": index, "share": played.share, "times": times}
+        entry = {"key": self.key(line), "index": index, "share": played.share, "times": times}
         with self.path.open("a") as out:
             out.write(json.dumps(entry) + "\n")
 
