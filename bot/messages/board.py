@@ -200,9 +200,14 @@ async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, stat
 
 
 async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
-    """The result as a new message (it notifies the group, unlike the board's edit); then the game is done."""
+    """The result as a new message (it notifies the group, unlike the board's edit); then the game is done.
+    Under the chat's lock; a game already retired has had its result (a heal that raced the drawer, another
+    worker) and is not announced twice."""
     game = GAMES[record.game_id]
     store = services(context).store
+    if not await store.is_active(record.chat_id, record.thread_id):
+        return
+    stop_point("result-due", record.chat_id)  # tests kill the bot here: the game is over, nobody was told
     await count_result(store, record, absence.winners(record, state))
     lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *result_lines(record, state)]
     again = InlineKeyboardMarkup(

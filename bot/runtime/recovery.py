@@ -24,27 +24,33 @@ log = logging.getLogger(__name__)
 
 
 async def heal(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> bool:
-    """Redraw the board and every private hand that shows an older version than ``record``; True if any."""
+    """Redraw the board and every private hand that shows an older version than ``record``, and announce a
+    finished game's result if it is not out yet; True if anything was behind."""
     store = services(context).store
     live = await store.live_message(record.chat_id, record.thread_id)
     board_behind = live is None or live.version != record.version
     state = board.load_state(record) if record.state is not None else None
     drawn = record.phase in ("playing", "finished") and state is not None
     behind = await hands.hands_behind(context, record, state) if drawn else []
-    if not board_behind and not behind:
-        if record.phase == "finished":
-            await store.retire(record.chat_id, record.thread_id)
+    # the result is sent after the last board and hands, and the game retired right after it: a finished
+    # game still active was never announced, however current its board (a crash just before the result)
+    unannounced = drawn and record.phase == "finished" and await store.is_active(record.chat_id, record.thread_id)
+    if not board_behind and not behind and not unannounced:
         return False
     log.info(
         "chat %s: behind the record (v%s): %s; redrawing",
         record.chat_id,
         record.version,
-        ", ".join((["board"] if board_behind else []) + [f"hand of seat {seat}" for seat in behind]),
+        ", ".join(
+            (["board"] if board_behind else [])
+            + [f"hand of seat {seat}" for seat in behind]
+            + (["result"] if unannounced else [])
+        ),
     )
-    if record.phase == "lobby" or (drawn and (board_behind or record.phase == "playing")):
-        await redraw(context, record)  # the board if behind, then the hands (and a result)
-    elif drawn:  # a finished game whose board and result are out, but not every final hand
-        await redraw(context, record, announce=False)  # the hands, then it is retired
+    if record.phase in ("lobby", "playing") or unannounced:
+        await redraw(context, record)  # what is behind of the board and hands, then a result
+    elif drawn:  # a retired game's board or final hands: its result is out
+        await redraw(context, record, announce=False)
     return True
 
 

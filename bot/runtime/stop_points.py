@@ -6,6 +6,7 @@ stops itself (SIGSTOP) the first time it reaches that point; the test sees it st
 look-up. Points:
 
 - ``board-drawn``: the group's board shows the new version, the private hands do not yet.
+- ``result-due``: a finished game's last board and hands are drawn, its result is not yet sent.
 - ``move-saved``: a press's move is written, its press not yet answered (a test makes the answer late).
 - ``computer-to-move``: a computer player's deadline is claimed, its move not yet thought of.
 """

@@ -264,6 +264,11 @@ class Store:
         key = self._live_key(chat_id, thread_id)
         await self._retry(lambda: self.redis.delete(key))
 
+    async def is_active(self, chat_id: int, thread_id: int | None) -> bool:
+        """A lobby, a running game, or a finished game whose result is not out yet (it is retired after)."""
+        tag = chat_tag(chat_id, thread_id)
+        return bool(await self._retry(lambda: self.redis.sismember(self.ACTIVE, tag)))
+
     async def retire(self, chat_id: int, thread_id: int | None) -> None:
         """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)

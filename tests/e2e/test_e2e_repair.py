@@ -1,9 +1,9 @@
 """End to end, real processes: nothing stays stale after a crash of the bot or of Redis.
 
-The moment between the group's board and the private hands is reached deterministically with a stop point
-(``bot.runtime.stop_points``): the bot stops itself there, and the test kills it, or kills Redis and lets the
-bot go on. Then every hand must show what a freshly requested hand shows, within 5 s, with nobody pressing
-anything.
+The moment between the group's board and the private hands, or between a game's last board and its result,
+is reached deterministically with a stop point (``bot.runtime.stop_points``): the bot stops itself there, and
+the test kills it, or kills Redis and lets the bot go on. Then every hand must show what a freshly requested
+hand shows, and the result must be out once, within 5 s, with nobody pressing anything.
 """
 
 from __future__ import annotations
@@ -20,7 +20,17 @@ import httpx
 import pytest
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import Table, board_of, buttons, hand_of, play_move, player_to_act, start_game, table
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    buttons,
+    hand_of,
+    play_move,
+    player_to_act,
+    reply_to,
+    start_game,
+    table,
+)
 from bot.runtime.stop_points import STOP_AT
 from sandbox.control_client import ControlClient
 
@@ -191,3 +201,39 @@ async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_a
     rng = random.Random(6)
     for _ in range(3):
         await play_move(sandbox, t, rng)
+
+
+def _results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in messages if m["from_bot"] and "🏁" in (m["text"] or "")]
+
+
+async def test_a_bot_killed_before_a_finished_game_s_result_announces_it_once_after_the_restart(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    """The last board is drawn and the game is over, but nobody was told who won: after the restart the result
+    comes, once, and the game is counted once."""
+    t = await table(sandbox)
+    await start_game(sandbox, t)
+    harness.restart_bot(kill=False, env={STOP_AT: f"result-due@{t.chat_id}"})
+    quitter, stayer = t.players
+    await sandbox.send(t.chat_id, quitter["id"], "/leave")
+    await sandbox.idle()
+    confirm = (await sandbox.messages(t.chat_id))[-1]
+    answer = await sandbox.press(t.chat_id, confirm["message_id"], quitter["id"], buttons(confirm)[0]["data"])
+    assert answer["answered"]
+    assert harness.bot is not None
+    harness.bot.wait_stopped()
+    messages = await sandbox.messages(t.chat_id)
+    assert not buttons(board_of(messages)), "the last board must be out here"
+    assert not _results(messages), "and the result not yet"
+    started = time.monotonic()
+    harness.restart_bot(kill=True, env={STOP_AT: None})
+    result = await sandbox.wait_for(t.chat_id, lambda ms: next(iter(_results(ms)), None), timeout=WITHIN + 10)
+    announced_in = time.monotonic() - started
+    assert stayer["first_name"] in result["text"]
+    assert announced_in <= WITHIN, f"result out {announced_in:.1f} s after the restart began"
+    stats = await reply_to(sandbox, t.chat_id, stayer["id"], "/stats")
+    assert stats.count("از ۱ بازی") == 2  # counted once, for each player
+    harness.restart_bot(kill=False, env={})  # a second start-up finds nothing left to announce
+    await sandbox.idle()
+    assert len(_results(await sandbox.messages(t.chat_id))) == 1
