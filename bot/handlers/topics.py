@@ -6,7 +6,8 @@ stands still instead of trying to send into the topic again and again: its deadl
 reminder, no time-out: nobody can talk there) and the group is told in its General topic, the one place
 left to say it. When the topic is reopened (``forum_topic_reopened``) the game goes on with a full turn and
 a note in the topic. A send that meets a closed topic before the service message arrived stops the game
-the same way (``stop_if_closed``).
+the same way (``stop_if_closed``). A game that ended just as its topic closed keeps its result until the topic
+reopens (the result is a new message; it is announced then).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.messages.fa import name
 from bot.messages.lobby_message import show_lobby
 from bot.messages.redraw import redraw
 from bot.runtime.commit import commit
+from bot.runtime.recovery import heal
 from bot.runtime.store import StaleVersion
 from bot.services import locked_game, where
 
@@ -68,6 +70,9 @@ async def stop_if_closed(
 async def on_topic_reopened(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
+        if record is not None and record.phase == "finished":
+            await heal(context, record)  # a result that met the closed topic goes out now
+            return
         if record is None or not record.active or not record.topic_closed:
             return
         record.topic_closed = False

@@ -23,6 +23,7 @@ from bot.dev.harness import Harness
 from bot.dev.simulate import (
     Table,
     board_of,
+    button,
     buttons,
     hand_of,
     play_move,
@@ -237,3 +238,38 @@ async def test_a_bot_killed_before_a_finished_game_s_result_announces_it_once_af
     harness.restart_bot(kill=False, env={})  # a second start-up finds nothing left to announce
     await sandbox.idle()
     assert len(_results(await sandbox.messages(t.chat_id))) == 1
+
+
+async def test_a_result_that_meets_a_closed_topic_is_announced_when_the_topic_reopens(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    """The game ends as an admin closes its topic: the result (a new message) cannot be sent there, and the
+    game waits, announced and counted once the topic reopens."""
+    t = await table(sandbox)
+    host, guest = t.players
+    forum = await sandbox.group("انجمن پایان", [host["id"], guest["id"]], [host["id"]], is_forum=True)
+    thread = (await sandbox.topic(forum["id"], guest["id"], "میز آخر"))["message_thread_id"]
+    await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=thread)
+    lobby = await sandbox.wait_for(forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and buttons(m)), None))
+    await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+    await sandbox.idle()
+    lobby = next(m for m in await sandbox.messages(forum["id"]) if m["message_id"] == lobby["message_id"])
+    await sandbox.press(forum["id"], lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+    await sandbox.wait_for(forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["photo"]), None))
+    harness.restart_bot(kill=False, env={STOP_AT: f"result-due@{forum['id']}"})
+    await sandbox.send(forum["id"], guest["id"], "/leave", message_thread_id=thread)
+    await sandbox.idle()
+    confirm = (await sandbox.messages(forum["id"]))[-1]
+    await sandbox.press(forum["id"], confirm["message_id"], guest["id"], buttons(confirm)[0]["data"])
+    assert harness.bot is not None and harness.bot.process is not None
+    harness.bot.wait_stopped()
+    await sandbox.close_topic(forum["id"], thread, host["id"])
+    harness.bot.process.send_signal(signal.SIGCONT)  # the result meets the closed topic
+    await _wait_log(harness, "topic is closed")
+    assert await sandbox.idle()
+    assert not _results(await sandbox.messages(forum["id"]))
+    await sandbox.close_topic(forum["id"], thread, host["id"], closed=False)
+    result = await sandbox.wait_for(forum["id"], lambda ms: next(iter(_results(ms)), None))
+    assert result["message_thread_id"] == thread and host["first_name"] in result["text"]
+    await sandbox.idle()
+    assert len(_results(await sandbox.messages(forum["id"]))) == 1
