@@ -4,6 +4,7 @@
     python bench/ai_strength.py --game splendor --players 4 --a hard --b random --games 100 --jobs 2
     python bench/ai_strength.py --suite --games 40 --jobs 2     # every line the issue names, fewer games
     python bench/ai_strength.py --suite --games 200 --record ~/ai_strength.jsonl   # stop and go on at will
+    python bench/ai_strength.py --suite --games 200 --record ~/ai_strength.jsonl --report   # how far it is
 
 Players: ``random`` and ``greedy`` (``ai.baselines``), ``easy``, ``medium``, ``hard`` (``ai.LEVELS``). In game
 ``i`` player A sits at seat ``i % players`` and every other seat is B, so each seat is A's as often. A's
@@ -165,12 +166,25 @@ def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs
             index = futures[future]
             done[index] = future.result()
             record.keep(key, index, done[index])
-    results = [done[i] for i in range(games)]
+    report(key, [done[i] for i in range(games)], f"{time.monotonic() - started:6.0f} s")
+
+
+def held_so_far(game_id: str, players: int, a: str, b: str, games: int, seed: int, record: Record) -> None:
+    """A line as far as the record holds it (``--report``): nothing is played."""
+    key: Line = (game_id, players, a, b, seed)
+    done = record.held(key)
+    results = [done[i] for i in range(games) if i in done]
+    if results:
+        report(key, results, f"{len(results)} of {games} held")
+
+
+def report(key: Line, results: list[Played], note: str) -> None:
+    game_id, players, a, b, _ = key
     mean = statistics.fmean(r.share for r in results)
-    low, high = wilson(mean, games)
+    low, high = wilson(mean, len(results))
     print(
-        f"{game_id:12} {players}p  {a:>6} vs {b:<6} {games:4} games  A wins {100 * mean:5.1f}%"
-        f"  (95% CI {100 * low:5.1f}–{100 * high:5.1f})  {time.monotonic() - started:6.0f} s",
+        f"{game_id:12} {players}p  {a:>6} vs {b:<6} {len(results):4} games  A wins {100 * mean:5.1f}%"
+        f"  (95% CI {100 * low:5.1f}–{100 * high:5.1f})  {note}",
         flush=True,
     )
     for player in sorted({p for r in results for p, _, _ in r.times}):
@@ -198,11 +212,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (each on one core)")
     parser.add_argument("--suite", action="store_true", help="every line of the strength targets")
     parser.add_argument("--record", type=Path, help="a JSON-lines file of finished games, to go on from")
+    parser.add_argument("--report", action="store_true", help="print what the record holds of the lines; play nothing")
     args = parser.parse_args()
     lines = SUITE if args.suite else [(args.game, args.players, args.a, args.b)]
     record = Record(args.record)
     for game_id, players, a, b in lines:
-        line(game_id, players, a, b, args.games, args.seed, args.jobs, record)
+        if args.report:
+            held_so_far(game_id, players, a, b, args.games, args.seed, record)
+        else:
+            line(game_id, players, a, b, args.games, args.seed, args.jobs, record)
 
 
 if __name__ == "__main__":
