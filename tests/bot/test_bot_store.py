@@ -58,8 +58,10 @@ async def test_ended_games_expire_and_leave_the_active_set(store: Store) -> None
     saved = await store.save(saved, expected=saved.version)
     assert 0 < await store.redis.ttl(key) <= FINISHED_TTL
     assert str(chat) in await store.active_tags()  # until its result is announced
+    assert await store.is_active(chat, None)
     await store.retire(chat, None)
     assert str(chat) not in await store.active_tags()
+    assert not await store.is_active(chat, None)
 
 
 async def test_a_topic_has_its_own_game(store: Store) -> None:
