@@ -30,6 +30,14 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
 
 
 OPERATOR_ID = 1001
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here is marked ``e2e``, so that ``pytest -m "not e2e"`` runs the fast layers alone."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
