@@ -218,3 +218,14 @@ def run(settings: Settings, redis_url: str) -> None:
         run_webhook(app, settings, UPDATE_TYPES)
     else:
         app.run_polling(allowed_updates=UPDATE_TYPES, drop_pending_updates=False)
+
+
+def run_on_redis(settings: Settings, embedded_folder: str) -> None:
+    """``run`` on REDIS_URL when it is set, else on an embedded server kept in ``DATA_DIR/embedded_folder``."""
+    from bot.embedded_server import EmbeddedServer
+
+    if settings.redis_url:
+        run(settings, settings.redis_url)
+        return
+    with EmbeddedServer(settings.data_dir / embedded_folder) as server:
+        run(settings, server.url)

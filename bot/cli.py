@@ -21,16 +21,11 @@ def _logging(level: str, worker: str = "") -> None:
 
 
 def _run(settings: Settings) -> None:
-    from bot.app import run
-    from bot.embedded_server import EmbeddedServer
+    from bot.app import run_on_redis
 
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
-    if settings.redis_url:
-        run(settings, settings.redis_url)
-        return
-    with EmbeddedServer(settings.data_dir / "redis") as server:
-        run(settings, server.url)
+    run_on_redis(settings, "redis")
 
 
 def _health(settings: Settings) -> int:

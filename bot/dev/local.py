@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pydantic import SecretStr
 
-from bot.app import run
+from bot.app import run_on_redis
 from bot.config import Settings
-from bot.embedded_server import EmbeddedServer
 from sandbox.server import run_in_thread
 
 SANDBOX_TOKEN = "100000:sandbox-token"
@@ -20,10 +19,6 @@ def run_sandbox(settings: Settings, host: str, port: int) -> None:
             update={"bot_token": SecretStr(SANDBOX_TOKEN), "bot_api_url": handle.url, "webhook_url": None}
         )
         print(f"Dorehami sandbox: open {handle.url}/ in a browser (Ctrl+C stops it)", flush=True)
-        if settings.redis_url:
-            run(settings, settings.redis_url)
-        else:
-            with EmbeddedServer(settings.data_dir / "sandbox-redis") as server:
-                run(settings, server.url)
+        run_on_redis(settings, "sandbox-redis")
     finally:
         handle.stop()
