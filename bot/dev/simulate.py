@@ -384,6 +384,25 @@ def lobby_of(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
     return lobbies[-1] if lobbies else None
 
 
+async def start_in_topic(
+    sandbox: ControlClient,
+    chat_id: int,
+    thread: int,
+    host: dict[str, Any],
+    guest: dict[str, Any],
+    game: str = "coin_age",
+) -> None:
+    """In a forum topic: the host opens a lobby, the guest joins by button, the host starts it; returns once the
+    board is out."""
+    await sandbox.send(chat_id, host["id"], f"/new {game}", message_thread_id=thread)
+    lobby = await sandbox.wait_for(chat_id, lobby_of)
+    await sandbox.press(chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+    await sandbox.idle()
+    lobby = next(m for m in await sandbox.messages(chat_id) if m["message_id"] == lobby["message_id"])
+    await sandbox.press(chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
+    await sandbox.wait_for(chat_id, lambda ms: next((m for m in ms if m["from_bot"] and m["photo"]), None))
+
+
 def lobby_showing(text: str, present: bool = True) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
     """A ``wait_for`` predicate: the latest lobby, once its text shows ``text`` (or, ``present`` False, no
     longer does)."""

@@ -7,7 +7,17 @@ from typing import Any
 
 from bot.app import UPDATE_TYPES
 from bot.dev.harness import Harness
-from bot.dev.simulate import Table, board_of, button, buttons, player_to_act, reply_to, set_timer, table
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    button,
+    buttons,
+    player_to_act,
+    reply_to,
+    set_timer,
+    start_in_topic,
+    table,
+)
 from bot.messages import texts
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.store import Store, chat_tag
@@ -105,13 +115,7 @@ async def test_a_closed_topic_stands_its_game_still_until_it_is_reopened(
     forum = await sandbox.group("انجمن بسته", [host["id"], guest["id"]], [host["id"]], is_forum=True)
     thread = (await sandbox.topic(forum["id"], guest["id"], "میز شب"))["message_thread_id"]
     await set_timer(sandbox, Table(forum["id"], t.players, t.outsider, t.newcomer), 30)
-    await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=thread)
-    lobby = await sandbox.wait_for(forum["id"], _lobby)
-    await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    await sandbox.idle()
-    lobby = next(m for m in await sandbox.messages(forum["id"]) if m["message_id"] == lobby["message_id"])
-    await sandbox.press(forum["id"], lobby["message_id"], host["id"], button(lobby, ":start")["data"])
-    await sandbox.wait_for(forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["photo"]), None))
+    await start_in_topic(sandbox, forum["id"], thread, host, guest)
     store = Store.from_url(harness.redis_url)
     deadlines = Deadlines(store.redis)
     tag = chat_tag(forum["id"], thread)

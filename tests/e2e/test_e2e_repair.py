@@ -23,13 +23,13 @@ from bot.dev.harness import Harness
 from bot.dev.simulate import (
     Table,
     board_of,
-    button,
     buttons,
     hand_of,
     play_move,
     player_to_act,
     reply_to,
     start_game,
+    start_in_topic,
     table,
 )
 from bot.runtime.stop_points import STOP_AT
@@ -249,13 +249,7 @@ async def test_a_result_that_meets_a_closed_topic_is_announced_when_the_topic_re
     host, guest = t.players
     forum = await sandbox.group("انجمن پایان", [host["id"], guest["id"]], [host["id"]], is_forum=True)
     thread = (await sandbox.topic(forum["id"], guest["id"], "میز آخر"))["message_thread_id"]
-    await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=thread)
-    lobby = await sandbox.wait_for(forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and buttons(m)), None))
-    await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    await sandbox.idle()
-    lobby = next(m for m in await sandbox.messages(forum["id"]) if m["message_id"] == lobby["message_id"])
-    await sandbox.press(forum["id"], lobby["message_id"], host["id"], button(lobby, ":start")["data"])
-    await sandbox.wait_for(forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["photo"]), None))
+    await start_in_topic(sandbox, forum["id"], thread, host, guest)
     harness.restart_bot(kill=False, env={STOP_AT: f"result-due@{forum['id']}"})
     await sandbox.send(forum["id"], guest["id"], "/leave", message_thread_id=thread)
     await sandbox.idle()
