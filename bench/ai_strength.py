@@ -156,12 +156,11 @@ class Record:
             out.write(json.dumps(entry) + "\n")
 
 
-def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs: int, record: Record) -> None:
+def line(key: Line, games: int, jobs: int, record: Record) -> None:
     started = time.monotonic()
-    key: Line = (game_id, players, a, b, seed)
     done = record.held(key)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(play, *key[:4], i, seed): i for i in range(games) if i not in done}
+        futures = {pool.submit(play, *key[:4], i, key[4]): i for i in range(games) if i not in done}
         for future in as_completed(futures):
             index = futures[future]
             done[index] = future.result()
@@ -169,9 +168,8 @@ def line(game_id: str, players: int, a: str, b: str, games: int, seed: int, jobs
     report(key, [done[i] for i in range(games)], f"{time.monotonic() - started:6.0f} s")
 
 
-def held_so_far(game_id: str, players: int, a: str, b: str, games: int, seed: int, record: Record) -> None:
+def held_so_far(key: Line, games: int, record: Record) -> None:
     """A line as far as the record holds it (``--report``): nothing is played."""
-    key: Line = (game_id, players, a, b, seed)
     done = record.held(key)
     results = [done[i] for i in range(games) if i in done]
     if results:
@@ -217,10 +215,11 @@ def main() -> None:
     lines = SUITE if args.suite else [(args.game, args.players, args.a, args.b)]
     record = Record(args.record)
     for game_id, players, a, b in lines:
+        key: Line = (game_id, players, a, b, args.seed)
         if args.report:
-            held_so_far(game_id, players, a, b, args.games, args.seed, record)
+            held_so_far(key, args.games, record)
         else:
-            line(game_id, players, a, b, args.games, args.seed, args.jobs, record)
+            line(key, args.games, args.jobs, record)
 
 
 if __name__ == "__main__":
