@@ -84,6 +84,8 @@ def _how_won(view: CondottiereView) -> str:
         return "🃏 کارت‌ها تمام شد؛ بیشترین جنگِ برده"
     if view.end_reason == "no_free_province":
         return "🗺 استان آزادی نماند؛ بیشترین استان"
+    if view.end_reason == "stalemate":
+        return "⏸ دو جنگ پیاپی بی‌کارت گذشت؛ بیشترین " + ("جنگِ برده" if view.variant == "duel" else "استان")
     if view.map is None or not view.winners:
         return ""
     board = BOARDS[view.map]
@@ -216,6 +218,7 @@ class CondottierePresenter:
                 "no_free_province": "استان آزادی نماند",
                 "three_battles": f"{num(DUEL_WINS)} جنگ برده شد",
                 "out_of_cards": "کارت‌ها تمام شد",
+                "stalemate": "دو جنگ پیاپی بی آن‌که کارتی بازی شود گذشت",
             }[event.reason]
             return f"🏁 پایان بازی: {reason}."
         return None

@@ -30,6 +30,7 @@ END_REASONS = {
     "no_free_province": "استان آزادی نماند",
     "three_battles": "سه جنگ برده",
     "out_of_cards": "کارت‌ها تمام شد",
+    "stalemate": "دو جنگ پیاپی بی‌کارت",
 }
 STRENGTH = "قدرت"
 HAND = "دست {n}"

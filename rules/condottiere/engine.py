@@ -29,6 +29,7 @@ from rules.condottiere.model import (
     DUEL_WINS,
     MAX_PLAYERS,
     NONE,
+    QUIET_BATTLES,
     BattleEnded,
     BishopDiscarded,
     CardPlayed,
@@ -408,7 +409,10 @@ class Condottiere:
             chooser=chooser,
             opener=winner,
             battle=state.battle + 1,
+            quiet=0 if played else state.quiet + 1,
         )
+        if state.quiet >= QUIET_BATTLES:
+            return self._finish(state, "stalemate", _most(state.wins if duel else _held(state)), events)
         if duel:
             return self._after_duel_battle(state, winner, why, events)
         if winner != NONE:
@@ -417,9 +421,7 @@ class Condottiere:
             if victors:
                 return self._finish(state, "victory", victors, events)
         if not free_provinces(state):
-            held = [owners.count(s) for s in range(state.players)]
-            best = max(held)
-            return self._finish(state, "no_free_province", tuple(s for s, h in enumerate(held) if h == best), events)
+            return self._finish(state, "no_free_province", _most(_held(state)), events)
         events.append(NextChooser(seat=chooser, reason=why))
         pending = tuple(s for s, hand in enumerate(state.hands) if hand and hand[0] >= FIRST_SPECIAL)
         if pending:
@@ -456,8 +458,7 @@ class Condottiere:
             events.extend(Dealt(sizes=sizes, cards=tuple(CODE[c] for c in d), audience=s) for s, d in enumerate(drawn))
         state = evolve(state, hands=tuple(hands), decks=tuple(decks), pending=(), opener=NONE)
         if not hands[0] and not hands[1]:
-            best = max(state.wins)
-            return self._finish(state, "out_of_cards", tuple(s for s in (0, 1) if state.wins[s] == best), events)
+            return self._finish(state, "out_of_cards", _most(state.wins), events)
         return self._start_battle(state, state.chooser, events)
 
     def _discard_choice(self, state: CondottiereState, seat: int, choice: int, events: list[Event]) -> CondottiereState:
@@ -512,7 +513,7 @@ class Condottiere:
         if state.phase != "over":
             return None
         duel = state.players == 2
-        held = tuple(state.owners.count(s) for s in range(state.players))
+        held = _held(state)
         return Outcome(
             scores=state.wins if duel else held,
             winners=state.winners,
@@ -556,7 +557,7 @@ class Condottiere:
             season=None if state.season == NONE else CODE[state.season],
             battle_site=None if state.site == NONE else state.site,
             peace_token=None if state.peace == NONE else state.peace,
-            provinces_held=tuple(map(state.owners.count, range(state.players))),
+            provinces_held=_held(state),
             wins=state.wins,
             deck_sizes=tuple(map(len, state.decks)),
             discard=_by_kind(state.discard),
@@ -668,3 +669,14 @@ def _by_kind(cards: tuple[int, ...]) -> tuple[int, ...]:
 
 def _set(flags: tuple[bool, ...], index: int) -> tuple[bool, ...]:
     return (*flags[:index], True, *flags[index + 1 :])
+
+
+def _held(state: CondottiereState) -> tuple[int, ...]:
+    """Provinces held per seat (map game)."""
+    return tuple(state.owners.count(s) for s in range(state.players))
+
+
+def _most(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats with the highest count: the winners when a game ends on provinces or battles won."""
+    best = max(counts)
+    return tuple(s for s, count in enumerate(counts) if count == best)

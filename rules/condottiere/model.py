@@ -14,13 +14,14 @@ DUEL_HAND = 8  # two-player variant: hand size, refilled after every battle
 ADJACENT_TO_WIN = 3  # provinces in one connected group
 PROVINCES_TO_WIN = 5  # provinces anywhere
 DUEL_WINS = 3  # two-player variant: battles won
+QUIET_BATTLES = 2  # battles in a row with no card played that end the game (a stalemate, README)
 MAX_PLAYERS = 6
 
 NONE = -1  # no card, province or seat
 
 Phase = Literal["site", "battle", "scarecrow", "peace", "discard", "over"]
 ChooserReason = Literal["courtesans", "winner", "last_pass", "surrender"]
-EndReason = Literal["victory", "no_free_province", "three_battles", "out_of_cards"]
+EndReason = Literal["victory", "no_free_province", "three_battles", "out_of_cards", "stalemate"]
 
 
 class CondottiereOptions(BaseModel):
@@ -62,6 +63,7 @@ class CondottiereState(BaseModel):
     pending: tuple[int, ...] = ()  # discard phase: seats still to say whether they discard their hand
     wins: tuple[int, ...]  # battles won per seat
     battle: int = 1  # number of the current (or next) battle
+    quiet: int = 0  # battles in a row that ended with no card played (QUIET_BATTLES of them end the game)
     winners: tuple[int, ...] = ()
     end_reason: EndReason | None = None
 

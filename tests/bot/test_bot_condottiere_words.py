@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.condottiere import presenter
 from rules import GAMES
 from rules.condottiere.data import REKAB
-from rules.condottiere.model import BishopDiscarded, CardPlayed, NextChooser
+from rules.condottiere.model import BishopDiscarded, CardPlayed, GameEnded, NextChooser
 from rules.evolve import evolve
 
 NAMES = ["علی", "مریم", "سارا"]
@@ -81,3 +81,15 @@ def test_the_result_names_the_provinces_and_ranks_the_winner_first() -> None:
     assert lines[1].startswith("🗺 ۳ استانِ به‌هم‌پیوسته:")
     assert all(REKAB.provinces[_province(p)].name in lines[1] for p in ("bella", "caline", "borge"))
     assert "سارا" in lines[2] and "علی" in lines[3] and "مریم" in lines[4]
+
+
+def test_a_stalemate_says_why_the_game_ended_and_what_decided_it() -> None:
+    """Two battles in a row with nobody playing end the game (rules/condottiere/README.md, termination): the
+    event says so, and the result line says what decided it, battles won at two, provinces on the map."""
+    [line] = presenter.describe([GameEnded(reason="stalemate", winners=(0,))], NAMES, VIEW)
+    assert line == "🏁 پایان بازی: دو جنگ پیاپی بی آن‌که کارتی بازی شود گذشت."
+    on_map = evolve(VIEW, finished=True, phase="over", winners=(1,), end_reason="stalemate", provinces_held=(0, 2, 1))
+    assert presenter.result(on_map, NAMES)[1] == "⏸ دو جنگ پیاپی بی‌کارت گذشت؛ بیشترین استان"
+    duel = GAME.view(GAME.setup(2, 1), None)
+    at_two = evolve(duel, finished=True, phase="over", winners=(0,), end_reason="stalemate", wins=(2, 1))
+    assert presenter.result(at_two, NAMES[:2])[1] == "⏸ دو جنگ پیاپی بی‌کارت گذشت؛ بیشترین جنگِ برده"

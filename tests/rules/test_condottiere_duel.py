@@ -169,3 +169,26 @@ def test_two_player_game_end_to_end() -> None:
     assert battles == 3 and state.wins == (3, 0)
     assert state.end_reason == "three_battles" and state.winners == (0,)
     assert state.discard and all(KINDS[KIND_OF[c]].type == "mercenary" for c in state.discard)
+
+
+def test_two_battles_in_a_row_without_a_card_end_the_game_on_battles_won() -> None:
+    """README, termination (interp.): a player left with cards that cannot win (here a lone Surrender, both
+    decks empty, the other player out of cards) may pass battle after battle, and nothing would ever change;
+    two battles in a row that end with no card played end the game, the most battles won winning."""
+    state = make_state(players=2, hands={0: "su", 1: ""}, decks={0: "", 1: ""}, wins=(2, 1))
+    step = play(state, "x")  # seat 0 passes, seat 1 has no card: the battle ends with nothing played
+    assert step.state.quiet == 1 and step.state.phase == "discard"
+    step = act(step.state, 0, "d.n")  # keeps the Surrender: nothing to draw, the next battle opens
+    assert step.state.phase == "battle" and GAME.to_act(step.state) == (0,)
+    step = play(step.state, "x")
+    assert step.events[-1] == GameEnded(reason="stalemate", winners=(0,))
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None and outcome.scores == (2, 1) and outcome.detail["reason"] == "stalemate"
+
+
+def test_a_battle_with_a_card_played_starts_the_quiet_count_again() -> None:
+    """README, termination: only battles in a row with no card played count; one card is enough to go on."""
+    state = make_state(players=2, hands={0: "3 5", 1: "4"}, wins=(1, 1)).model_copy(update={"quiet": 1})
+    step = play(state, "p.3", "x", "x")  # seat 0 plays a 3, seat 1 passes, seat 0 passes: seat 0 wins
+    assert step.state.wins == (2, 1) and step.state.quiet == 0
+    assert step.state.phase == "battle" and not any(isinstance(e, GameEnded) for e in step.events)

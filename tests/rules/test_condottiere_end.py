@@ -106,6 +106,19 @@ def test_all_passing_without_playing_is_a_tie() -> None:
     assert NextChooser(seat=2, reason="last_pass") in step.events
 
 
+def test_two_battles_in_a_row_without_a_card_end_the_game_most_provinces_wins() -> None:
+    """README, termination (interp.): players who all pass at once, battle after battle, would tie forever;
+    the second battle in a row with no card played ends the game, the most provinces winning."""
+    state = make_state(hands={0: "1", 1: "sc", 2: "1"}, owners={"enna": 1, "lia": 2, "borge": 1})
+    first = play(state, "x", "x", "x")
+    assert first.state.quiet == 1 and first.state.phase != "over"
+    second = play(first.state, "d.n")  # seat 1, holding no mercenary, keeps its hand
+    second = play(second.state, f"s.{province('bella')}", "x", "x", "x")
+    assert second.events[-1] == GameEnded(reason="stalemate", winners=(1,))
+    outcome = GAME.outcome(second.state)
+    assert outcome is not None and outcome.scores == (0, 2, 1)
+
+
 def test_surrender_tie_the_last_player_who_really_passed_chooses() -> None:
     """RULES.md: a tie ended by Surrender is settled like one ended by passes: the last player who really
     passed chooses the next site, not the Surrender player."""
