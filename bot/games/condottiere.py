@@ -19,6 +19,7 @@ from rules.condottiere.model import (
     DUEL_HAND,
     DUEL_WINS,
     PROVINCES_TO_WIN,
+    QUIET_BATTLES,
     BattleEnded,
     BishopDiscarded,
     CardPlayed,
@@ -240,6 +241,8 @@ class CondottierePresenter:
                     f"{name(names[i])} {num(s)}{' ✋' if view.passed[i] else ''}" for i, s in enumerate(view.strengths)
                 )
             )
+        if view.quiet == QUIET_BATTLES - 1 and not any(view.lines) and view.season is None:  # nothing played yet
+            lines.append("⚠️ جنگ پیش بی‌کارت گذشت؛ اگر این جنگ هم بی آن‌که کسی کارتی بازی کند تمام شود، بازی تمام است.")
         held = view.provinces_held if view.variant == "map" else view.wins
         label = "استان" if view.variant == "map" else "جنگ برده"
         lines.append(f"🏳️ {label}: " + "، ".join(f"{name(names[i])} {num(n)}" for i, n in enumerate(held)))

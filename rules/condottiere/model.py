@@ -204,6 +204,7 @@ class CondottiereView(BaseModel):
     chooser: int
     last_passer: int | None
     battle: int
+    quiet: int  # battles in a row that ended with no card played (QUIET_BATTLES end the game)
     finished: bool
     end_reason: EndReason | None
     winners: tuple[int, ...]

@@ -93,3 +93,14 @@ def test_a_stalemate_says_why_the_game_ended_and_what_decided_it() -> None:
     duel = GAME.view(GAME.setup(2, 1), None)
     at_two = evolve(duel, finished=True, phase="over", winners=(0,), end_reason="stalemate", wins=(2, 1))
     assert presenter.result(at_two, NAMES[:2])[1] == "⏸ دو جنگ پیاپی بی‌کارت گذشت؛ بیشترین جنگِ برده"
+
+
+def test_after_a_battle_without_a_card_the_board_warns_until_someone_plays() -> None:
+    """The board's caption warns that a second battle without a card ends the game, as long as nothing has
+    been played in the battle under way; a card played (the count starts again at the battle's end) hides it."""
+    warning = "⚠️ جنگ پیش بی‌کارت گذشت"
+    assert not any(warning in line for line in presenter.status(VIEW, NAMES))
+    quiet = evolve(VIEW, quiet=1, phase="battle", lines=((), (), ()))
+    assert any(warning in line for line in presenter.status(quiet, NAMES))
+    played = evolve(quiet, lines=((), ("5#01",), ()))
+    assert not any(warning in line for line in presenter.status(played, NAMES))
