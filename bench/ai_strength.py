@@ -142,7 +142,10 @@ class Record:
             return {}
         key, held = self.key(line), {}
         for text in self.path.read_text().splitlines():
-            entry = json.loads(text)
+            try:
+                entry = json.loads(text)
+            except json.JSONDecodeError:  # a line cut short by a kill mid-write: that game is played again
+                continue
             if entry["key"] == key:
                 held[entry["index"]] = Played(entry["share"], [tuple(t) for t in entry["times"]])
         return held
@@ -152,8 +155,10 @@ class Record:
             return
         times = [[p, round(stage, 4), round(t, 4)] for p, stage, t in played.times]
         entry = {"key": self.key(line), "index": index, "share": played.share, "times": times}
-        with self.path.open("a") as out:
-            out.write(json.dumps(entry) + "\n")
+        with self.path.open("a+b") as out:  # appends go to the end whatever is read first
+            size = out.seek(0, 2)
+            cut = size > 0 and out.seek(size - 1) >= 0 and out.read(1) != b"\n"  # the last write was cut short
+            out.write((b"\n" if cut else b"") + json.dumps(entry).encode() + b"\n")
 
 
 def line(key: Line, games: int, jobs: int, record: Record) -> None:
