@@ -157,7 +157,10 @@ class Record:
         entry = {"key": self.key(line), "index": index, "share": played.share, "times": times}
         with self.path.open("a+b") as out:  # appends go to the end whatever is read first
             size = out.seek(0, 2)
-            cut = size > 0 and out.seek(size - 1) >= 0 and out.read(1) != b"\n"  # the last write was cut short
+            cut = False
+            if size:
+                out.seek(size - 1)
+                cut = out.read(1) != b"\n"  # the last write was cut short
             out.write((b"\n" if cut else b"") + json.dumps(entry).encode() + b"\n")
 
 
