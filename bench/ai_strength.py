@@ -3,8 +3,8 @@
     python bench/ai_strength.py --game coin_age --a hard --b random --games 200
     python bench/ai_strength.py --game splendor --players 4 --a hard --b random --games 100 --jobs 2
     python bench/ai_strength.py --suite --games 40 --jobs 2     # every line the issue names, fewer games
-    python bench/ai_strength.py --suite --games 200 --record ~/ai_strength.jsonl   # stop and go on at will
-    python bench/ai_strength.py --suite --games 200 --record ~/ai_strength.jsonl --report   # how far it is
+    python bench/ai_strength.py --suite --games 200 --record bench/records/ai_strength.jsonl   # stop, go on
+    python bench/ai_strength.py --suite --games 200 --record bench/records/ai_strength.jsonl --report   # how far
 
 Players: ``random`` and ``greedy`` (``ai.baselines``), ``easy``, ``medium``, ``hard`` (``ai.LEVELS``). In game
 ``i`` player A sits at seat ``i % players`` and every other seat is B, so each seat is A's as often. A's
@@ -17,7 +17,9 @@ easy p95 ≤ 0.2 s.
 ``--record FILE`` keeps each finished game in a JSON-lines file and plays only the games of a line that file
 does not hold yet, so a long run (200 games a line takes hours) can stop and go on later, or be split over
 several runs; a record counts only for the same line, seed and code (a digest of ``ai/`` and ``rules/``
-without the other games' own files).
+without the other games' own files). ``bench/records/ai_strength.jsonl`` is the project's record, committed:
+a file outside the checkout does not outlive the machine it was written on, and the figures in a note must
+be checkable from the repository.
 """
 
 from __future__ import annotations
