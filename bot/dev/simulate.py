@@ -6,6 +6,7 @@ import asyncio
 import functools
 import itertools
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -262,6 +263,13 @@ def shows(board: dict[str, Any], data: str) -> bool:
     return kind == "n" and any(
         code.startswith(pressed + ".") or (what == "g" and code == pressed) for what, _, _, code in shown
     )
+
+
+def tiles_left(board: dict[str, Any]) -> int:
+    """A قلعه رودخان board's count of tiles left to draw, from its caption (``int`` reads Persian digits)."""
+    found = re.search(r"کاشی‌های مانده: ([۰-۹]+)", board["caption"] or "")
+    assert found, board["caption"]
+    return int(found[1])
 
 
 def finished(board: dict[str, Any]) -> bool:
