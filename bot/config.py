@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     computer_workers: int = Field(
         default=1, ge=1, le=32, description="processes in which computer players think (bot/runtime/thinking.py)"
     )
+    deal_seed: int | None = Field(
+        default=None,
+        ge=0,
+        description="tests and demos only: every deal drawn from it and the chat, so a run deals the same games",
+    )
     log_level: str = "INFO"
 
     @field_validator("operator_ids", mode="before")
@@ -90,6 +95,13 @@ class Settings(BaseSettings):
         """Without the secret anyone who finds the webhook's URL could post updates as Telegram."""
         if self.webhook_url is not None and self.webhook_secret is None:
             raise ValueError("WEBHOOK_SECRET: must be set when WEBHOOK_URL is")
+        return self
+
+    @model_validator(mode="after")
+    def _deal_seed_off_telegram(self) -> Settings:
+        """Fixed deals are for a sandbox: against Telegram anyone who knew the seed could foresee every deck."""
+        if self.deal_seed is not None and self.bot_api_url is None:
+            raise ValueError("DEAL_SEED: only with BOT_API_URL (a sandbox), never against Telegram")
         return self
 
     @property

@@ -329,6 +329,9 @@ class SandboxProcess:
             self.process.wait(timeout=15)
 
 
+REPLAYED_DEALS = "1402"  # DEAL_SEED: a run deals what the run before it dealt, so a failure shows again
+
+
 class Harness:
     """Redis (embedded unless REDIS_URL is set), a sandbox in a thread, and one bot process (long polling) or
     several webhook workers behind one proxy URL."""
@@ -346,11 +349,12 @@ class Harness:
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
         sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
         Telegram's clock that much faster (``sandbox/clock.py``) and the bot gets budgets scaled to match
-        (``scaled_pacing``; ``bot_env`` may still override them)."""
+        (``scaled_pacing``; ``bot_env`` may still override them). The bot deals from ``REPLAYED_DEALS``: the
+        same tests in the same order play the same games on every run."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
         self.time_scale = time_scale
-        self.bot_env = {**scaled_pacing(time_scale), **(bot_env or {})}
+        self.bot_env = {**scaled_pacing(time_scale), "DEAL_SEED": REPLAYED_DEALS, **(bot_env or {})}
         self.webhook_workers = webhook_workers
         self.redis: EmbeddedServer | None = None
         self.redis_url = ""

@@ -8,6 +8,8 @@ import sys
 import pytest
 
 from bot.config import ConfigError, load_settings
+from bot.handlers.lobby import deal_seed
+from bot.runtime.store import GameRecord, Player
 
 
 def test_defaults_mean_polling_with_an_embedded_redis(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,3 +68,28 @@ def test_webhook_mode_needs_a_secret_as_telegram_checks_it(monkeypatch: pytest.M
     assert str(caught.value) == "configuration error: WEBHOOK_SECRET: must be set when WEBHOOK_URL is"
     monkeypatch.setenv("WEBHOOK_SECRET", "A-z_09" * 42 + "abcd")  # 256 characters, every kind Telegram allows
     assert load_settings(_env_file=None).webhook_mode
+
+
+def test_fixed_deals_are_refused_against_telegram(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEAL_SEED", "7")
+    monkeypatch.delenv("BOT_API_URL", raising=False)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(_env_file=None)
+    assert (
+        str(caught.value) == "configuration error: DEAL_SEED: only with BOT_API_URL (a sandbox), never against Telegram"
+    )
+    monkeypatch.setenv("BOT_API_URL", "http://127.0.0.1:8081/")
+    assert load_settings(_env_file=None).deal_seed == 7
+
+
+def test_a_fixed_deal_depends_on_the_chat_and_the_version_and_a_secret_one_on_nothing() -> None:
+    creator = Player(user_id=1, name="مریم")
+    record = GameRecord(chat_id=-1001000000001, game_id="carcassonne", version=4, creator=creator)
+    same = GameRecord(chat_id=-1001000000001, game_id="splendor", version=4, creator=creator)
+    assert deal_seed(7, record) == deal_seed(7, same) < 2**62
+    others = {
+        deal_seed(7, record.model_copy(update=change))
+        for change in ({"version": 5}, {"chat_id": -1001000000002}, {"thread_id": 3})
+    }
+    assert len(others | {deal_seed(7, record), deal_seed(8, record)}) == 5
+    assert len({deal_seed(None, record) for _ in range(20)}) == 20
