@@ -95,7 +95,8 @@ async def test_a_turn_is_chosen_step_by_step_and_can_go_back(sandbox: ControlCli
     answer = await sandbox.press(t.chat_id, board["message_id"], stranger["id"], last["data"])
     assert answer["show_alert"]  # only the player in turn places the tile
     board = await open_level(last["data"])
-    assert "کاشی را گذاشت" in board["caption"] and tiles_left(board) == left - 1
+    # one tile fewer, or more when the next tile drawn fits nowhere and is put aside
+    assert "کاشی را گذاشت" in board["caption"] and tiles_left(board) < left
     assert player_to_act(t, board) is not player
 
 
