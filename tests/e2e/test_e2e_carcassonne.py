@@ -33,8 +33,9 @@ def _top(board: dict[str, Any]) -> tuple[list[str], set[str]]:
 
 
 async def _a_turn_with_several_positions(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> dict[str, Any]:
-    """The board once a tile fits in more than one place: a tile that fits in one (the city on all four sides
-    fits only above the start tile) is placed, and the next player draws."""
+    """The board once a tile fits in more than one place: a tile that fits in one (on the first turn a monastery
+    fits only below the start tile, the city on all four sides only above it) is placed, and the next player
+    draws."""
     for _ in range(5):
         if len(_top(board)[1]) > 1:
             return board
