@@ -265,6 +265,27 @@ def shows(board: dict[str, Any], data: str) -> bool:
     )
 
 
+async def pressed_until(
+    sandbox: ControlClient,
+    t: Table,
+    board: dict[str, Any],
+    ready: Callable[[dict[str, Any]], bool],
+    move: Callable[[dict[str, Any]], str],
+    tries: int,
+) -> dict[str, Any]:
+    """The board once ``ready`` holds for it: until then the player in turn presses ``move(board)`` (the data
+    of a button on it) and the board is waited for, at most ``tries`` times. For a test that needs a turn
+    some deals do not start with."""
+    for _ in range(tries):
+        if ready(board):
+            return board
+        data = move(board)
+        answer = await sandbox.press(t.chat_id, board["message_id"], player_to_act(t, board)["id"], data)
+        assert answer["answered"] and not answer["text"], (data, answer)
+        board = await changed_board(sandbox, t, board, data)
+    raise AssertionError(f"not ready after {tries} moves: {board['caption']!r}")
+
+
 def tiles_left(board: dict[str, Any]) -> int:
     """A قلعه رودخان board's count of tiles left to draw, from its caption (``int`` reads Persian digits)."""
     found = re.search(r"کاشی‌های مانده: ([۰-۹]+)", board["caption"] or "")

@@ -12,6 +12,7 @@ from bot.dev.simulate import (
     changed_board,
     play_to_end,
     player_to_act,
+    pressed_until,
     reply_to,
     start_game,
     table,
@@ -34,15 +35,11 @@ def _top(board: dict[str, Any]) -> tuple[list[str], set[str]]:
 
 async def _a_turn_with_several_positions(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> dict[str, Any]:
     """The board once a tile fits in more than one place: a tile that fits in one (on the first turn a monastery
-    fits only below the start tile, the city on all four sides only above it) is placed, and the next player
-    draws."""
-    for _ in range(5):
-        if len(_top(board)[1]) > 1:
-            return board
-        data = buttons(board)[0]["data"]  # the only position's placements, listed whole
-        await _press(sandbox, board, player_to_act(t, board), data)
-        board = await changed_board(sandbox, t, board, data)
-    raise AssertionError("five tiles in a row fitted in one place only")
+    fits only below the start tile, the city on all four sides only above it) is placed, by its first
+    placement (the only position's placements are listed whole), and the next player draws."""
+    return await pressed_until(
+        sandbox, t, board, lambda b: len(_top(b)[1]) > 1, lambda b: str(buttons(b)[0]["data"]), tries=5
+    )
 
 
 async def test_three_players_play_a_whole_game_with_farmers(sandbox: ControlClient) -> None:

@@ -16,6 +16,7 @@ from bot.dev.simulate import (
     changed_board,
     most_in_a_window,
     player_to_act,
+    pressed_until,
     seat,
     start_game,
     start_on_screen,
@@ -31,14 +32,14 @@ PRESSES = 30  # menu levels opened in a row: more than the group's 20 edits a mi
 async def _a_board_with_a_menu(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> dict[str, Any]:
     """The board once the player in turn has a menu level to open: a toss with no favourable coin (1 in 16)
     leaves only «end the turn», which the player presses."""
-    for _ in range(10):
-        if any(b.get("data", "").startswith("n:") for b in buttons(board)):
-            return board
-        end = next(b["data"] for b in buttons(board) if b.get("data", "").endswith(":x"))
-        answer = await sandbox.press(t.chat_id, board["message_id"], player_to_act(t, board)["id"], end)
-        assert answer["answered"] and not answer["text"], answer
-        board = await changed_board(sandbox, t, board, end)
-    raise AssertionError("ten tosses in a row with no favourable coin")
+
+    def has_menu(b: dict[str, Any]) -> bool:
+        return any(button.get("data", "").startswith("n:") for button in buttons(b))
+
+    def end(b: dict[str, Any]) -> str:
+        return next(button["data"] for button in buttons(b) if button.get("data", "").endswith(":x"))
+
+    return await pressed_until(sandbox, t, board, has_menu, end, tries=10)
 
 
 async def test_presses_faster_than_the_budget_are_answered_at_once_and_meet_no_429(
