@@ -30,9 +30,9 @@ from bot.dev.simulate import (
     until,
 )
 from bot.messages import texts
-from bot.runtime.group_settings import GroupSettings
-from bot.runtime.pacing import Kind, kind_of
-from bot.runtime.store import Store
+from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.pacing import Kind, kind_of
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 BOARD_CHANGES = {"editMessageMedia", "editMessageReplyMarkup", "editMessageCaption", "sendPhoto"}

@@ -49,8 +49,8 @@ from bot.dev.simulate import Table, board_of, buttons, hand_of, seat, start_on_s
 from bot.games import PRESENTERS
 from bot.messages import board, hands
 from bot.messages.lobby_message import options_of
-from bot.runtime.group_settings import GroupSettings
-from bot.runtime.store import Store
+from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.store import Store
 from rules import GAMES
 from sandbox.control_client import ControlClient
 

@@ -43,7 +43,7 @@ from live_games import LogWatcher, following, pct
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import Table, board_of, button, buttons, choose, hand_of, most_in_a_window, seat, start_on_screen
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 GAMES = ("condottiere", "carcassonne", "splendor", "coin_age", "conqueror") * 2

@@ -28,7 +28,7 @@ from live_games import following, pct, play_all, set_up
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import most_in_a_window
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 GAMES = ("coin_age", "conqueror")

@@ -23,29 +23,27 @@ from telegram.ext import (
     filters,
 )
 
-from bot.config import Settings
+from bot.config import Limits, Settings
+from bot.flow import timers
+from bot.flow.recovery import reconcile
 from bot.handlers import admin, computer_lobby, info, lobby, membership, notify, operators, play, private, stats, topics
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
-from bot.runtime import timers
-from bot.runtime.deadlines import Deadlines
-from bot.runtime.locks import worker_id
-from bot.runtime.pacing import Limits, Pacer
-from bot.runtime.ratelimit import PacedLimiter
-from bot.runtime.recovery import reconcile
-from bot.runtime.shared_budgets import SharedBudgets
-from bot.runtime.store import Store
-from bot.runtime.thinking import Thinker
-from bot.services import Services
+from bot.plumbing.deadlines import Deadlines
+from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.locks import worker_id
+from bot.plumbing.pacing import Pacer
+from bot.plumbing.ratelimit import PacedLimiter
+from bot.plumbing.services import Services
+from bot.plumbing.shared_budgets import SharedBudgets
+from bot.plumbing.store import Store
+from bot.plumbing.thinking import Thinker
+from bot.plumbing.webhook import run_webhook
 
 log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
-
-
-def heartbeat_path(settings: Settings) -> Path:
-    return settings.data_dir / "heartbeat"
 
 
 async def _heartbeat(path: Path) -> None:
@@ -58,7 +56,7 @@ async def _heartbeat(path: Path) -> None:
 
 def build_application(settings: Settings, redis_url: str) -> Application:  # type: ignore[type-arg]
     """The bot with its services. In webhook mode, where several workers may send for the same groups, the
-    flood budgets are shared through Redis as well (bot/runtime/shared_budgets.py)."""
+    flood budgets are shared through Redis as well (bot/plumbing/shared_budgets.py)."""
     assert settings.bot_token is not None
     store = Store.from_url(redis_url)
     limits = Limits()
@@ -188,7 +186,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         [BotCommand(c, d) for c, d in texts.PRIVATE_COMMANDS], scope=BotCommandScopeAllPrivateChats()
     )
     app.bot_data[operators.STARTED_AT] = time.time()
-    app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(heartbeat_path(services.settings)))
+    app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(services.settings.heartbeat_path))
     app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
     app.bot_data["timers"] = asyncio.create_task(timers.run(app))
     services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
@@ -210,11 +208,9 @@ async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
 def run(settings: Settings, redis_url: str) -> None:
     """Run until stopped: long polling (one worker: a chat's order and locks live in the process), or webhook
     mode when WEBHOOK_URL is set, where any number of workers may share the URL and the Redis
-    (bot/runtime/webhook.py)."""
+    (bot/plumbing/webhook.py)."""
     app = build_application(settings, redis_url)
     if settings.webhook_url is not None:
-        from bot.runtime.webhook import run_webhook
-
         run_webhook(app, settings, UPDATE_TYPES)
     else:
         app.run_polling(allowed_updates=UPDATE_TYPES, drop_pending_updates=False)
@@ -222,8 +218,6 @@ def run(settings: Settings, redis_url: str) -> None:
 
 def run_on_redis(settings: Settings, embedded_folder: str) -> None:
     """``run`` on REDIS_URL when it is set, else on an embedded server kept in ``DATA_DIR/embedded_folder``."""
-    from bot.embedded_server import EmbeddedServer
-
     if settings.redis_url:
         run(settings, settings.redis_url)
         return

@@ -21,7 +21,7 @@ def _logging(level: str, worker: str = "") -> None:
 
 
 def _run(settings: Settings) -> None:
-    from bot.app import run_on_redis
+    from bot.app import run_on_redis  # here, not at the top: `dorehami health` must not load the whole bot
 
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
@@ -30,9 +30,7 @@ def _run(settings: Settings) -> None:
 
 def _health(settings: Settings) -> int:
     """0 when the bot wrote its heartbeat in the last minute (Docker HEALTHCHECK)."""
-    from bot.app import heartbeat_path
-
-    path = heartbeat_path(settings)
+    path = settings.heartbeat_path
     try:
         age = time.time() - float(path.read_text())
     except (OSError, ValueError):
@@ -62,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "run":
             _run(settings)
         elif args.command == "sandbox":
-            from bot.dev.local import run_sandbox
+            from bot.dev.local import run_sandbox  # here: only the sandbox needs the emulator
 
             run_sandbox(settings, args.host, args.port)
         else:

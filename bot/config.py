@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from telegram.constants import FloodLimit
 
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
@@ -36,7 +37,7 @@ class Settings(BaseSettings):
         default=10.0, gt=0, description="webhook mode: at most how long a dead worker holds up a chat"
     )
     computer_workers: int = Field(
-        default=1, ge=1, le=32, description="processes in which computer players think (bot/runtime/thinking.py)"
+        default=1, ge=1, le=32, description="processes in which computer players think (bot/plumbing/thinking.py)"
     )
     deal_seed: int | None = Field(
         default=None,
@@ -108,6 +109,11 @@ class Settings(BaseSettings):
     def webhook_mode(self) -> bool:
         return self.webhook_url is not None
 
+    @property
+    def heartbeat_path(self) -> Path:
+        """The file the running bot touches; ``dorehami health`` reads it without importing the bot."""
+        return self.data_dir / "heartbeat"
+
 
 def _integers(value: object, message: str) -> object:
     """Comma-separated integers from the environment, as a tuple."""
@@ -120,15 +126,41 @@ def _integers(value: object, message: str) -> object:
     return value
 
 
+class Limits(BaseSettings):
+    """Telegram's flood budgets as bot/plumbing/pacing.py keeps them, from ``PACE_*`` environment variables (or
+    ``.env``, like the other settings); 0 switches one off."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PACE_", env_file=".env", env_file_encoding="utf-8", frozen=True, extra="ignore"
+    )
+
+    global_per_second: int = Field(
+        default=int(FloodLimit.MESSAGES_PER_SECOND), ge=0, description="messages and edits in any window, all chats"
+    )
+    global_window: float = Field(default=1.0, gt=0, description="the seconds global_per_second counts over")
+    group_per_minute: int = Field(
+        default=int(FloodLimit.MESSAGES_PER_MINUTE_PER_GROUP),
+        ge=0,
+        description="messages and edits in any window, in one group",
+    )
+    group_window: float = Field(default=60.0, gt=0, description="the seconds group_per_minute counts over")
+    group_burst: int = Field(default=5, ge=1, description="of those, how many may go at once")
+    private_per_second: float = Field(
+        default=float(FloodLimit.MESSAGES_PER_SECOND_PER_CHAT),
+        ge=0,
+        description="messages and edits per second in private",
+    )
+    private_burst: int = Field(default=3, ge=1, description="messages a private chat may get at once")
+    max_retries: int = Field(default=20, ge=0, description="429s a request waits out before it fails")
+
+
 class ConfigError(Exception):
     """Raised with a one-line, human message naming the bad setting."""
 
 
 def load_settings(**overrides: object) -> Settings:
-    """The settings, and the pacing budgets (``PACE_*``, bot/runtime/pacing.py) checked with them, so that any bad
+    """The settings, and the pacing budgets (``PACE_*``, bot/plumbing/pacing.py) checked with them, so that any bad
     value stops start-up with the same one line."""
-    from bot.runtime.pacing import Limits
-
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
         Limits(_env_file=overrides.get("_env_file", ".env"))  # type: ignore[arg-type]

@@ -11,6 +11,8 @@ import logging
 import unicodedata
 from pathlib import Path
 
+import arabic_reshaper
+from bidi import get_display
 from PIL import Image, ImageDraw, ImageFont, features
 
 _log = logging.getLogger(__name__)
@@ -82,9 +84,6 @@ def _basic_variant(path: str, size: float, index: int) -> ImageFont.FreeTypeFont
 @functools.lru_cache(maxsize=512)
 def _visual(text: str) -> str:
     """Reshaped, visually ordered text for the basic layout (joined letters, right-to-left runs reversed)."""
-    import arabic_reshaper
-    from bidi import get_display
-
     return str(get_display(arabic_reshaper.reshape(text), base_dir="R"))
 
 

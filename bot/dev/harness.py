@@ -25,10 +25,10 @@ from typing import Any
 import httpx
 from aiohttp import web
 
+from bot.config import Limits
 from bot.dev.local import SANDBOX_TOKEN
-from bot.embedded_server import EmbeddedServer
-from bot.runtime.pacing import Limits
-from bot.runtime.webhook import HEALTH_PATH, SECRET_HEADER
+from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
 
@@ -95,7 +95,7 @@ class BotProcess:
         return stat.rsplit(")", 1)[1].split()[0] == "T"  # the state field: T is stopped
 
     def wait_stopped(self, timeout: float = 30.0) -> None:
-        """Until the process has stopped itself at a stop point (``bot.runtime.stop_points``)."""
+        """Until the process has stopped itself at a stop point (``bot.plumbing.stop_points``)."""
         assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -8,40 +8,23 @@ every game, without game-specific code.
 
 A group may choose (/settings) that a player taken out for time-outs is replaced by a computer player instead:
 the seat goes on as the computer's (it can win), and the person is kept in ``GameRecord.replaced``.
+
+Who is still in and who won are read in bot/messages/seats.py, which the board's words need too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.flow.computers import new_computer
 from bot.games import PRESENTERS
 from bot.messages import texts
 from bot.messages.fa import name
-from bot.runtime.computers import new_computer
-from bot.runtime.store import Absence, GameRecord
+from bot.messages.seats import gone_line, over_for_want_of_players, present
+from bot.plumbing.store import Absence, GameRecord
 from rules import GAMES
 
 MAX_AUTOPLAY = 10_000  # default moves in a row; a game always ends long before (conformance MAX_STEPS)
-
-
-def present(record: GameRecord) -> list[int]:
-    """Seats still playing."""
-    return [seat for seat in range(len(record.players)) if seat not in record.gone]
-
-
-def people_present(record: GameRecord) -> list[int]:
-    """Persons still playing."""
-    return [seat for seat in present(record) if not record.players[seat].is_computer]
-
-
-def over_for_want_of_players(record: GameRecord) -> bool:
-    """Fewer than two seats left, or nobody but computer players."""
-    return len(present(record)) < 2 or not people_present(record)
-
-
-def gone_line(record: GameRecord, seat: int) -> str:
-    """Why a seat is out of the game, in a line."""
-    return texts.GONE[record.gone[seat]].format(who=name(record.players[seat].name))
 
 
 def autoplay(record: GameRecord, state: Any) -> tuple[Any, list[str]]:
@@ -79,29 +62,6 @@ def remove(record: GameRecord, state: Any, seat: int, reason: Absence) -> tuple[
         record.phase = "finished"
     record.state = state.model_dump(mode="json")
     return state, lines
-
-
-def winners(record: GameRecord, state: Any) -> tuple[int, ...]:
-    """The winning seats among those still playing: the game's own winners, or the best scores among the
-    present seats when every winner had left; the one left when the game ended for want of players."""
-    outcome = GAMES[record.game_id].outcome(state)
-    staying = present(record)
-    if outcome is None:
-        return tuple(staying)
-    won = tuple(seat for seat in outcome.winners if seat not in record.gone)
-    if won or not staying:
-        return won
-    best = max(outcome.scores[seat] for seat in staying)
-    return tuple(seat for seat in staying if outcome.scores[seat] == best)
-
-
-def result_view(record: GameRecord, state: Any) -> Any:
-    """The public view of a finished game with its winners among the seats still playing, for the
-    presenter's result words (every game's view has ``winners``)."""
-    view = GAMES[record.game_id].view(state, None)
-    if record.gone and hasattr(view, "winners"):
-        view = view.model_copy(update={"winners": winners(record, state)})
-    return view
 
 
 def may_stand_in(record: GameRecord, seat: int, level: str) -> bool:

@@ -1,6 +1,6 @@
 """Writing a game: compare-and-set in Redis, then the chat's deadlines re-armed for the new version.
 
-A computer player to move gets a deadline due at once (``bot/handlers/computer_turns.py`` thinks, then waits
+A computer player to move gets a deadline due at once (``bot/flow/computer_turns.py`` thinks, then waits
 out the rest of the group's pause); a turn times out only while a person is to move, and never in a private
 chat, where one person plays against computer players at their own pace.
 """
@@ -11,10 +11,10 @@ import time
 
 from telegram.ext import ContextTypes
 
-from bot.runtime.computers import computer_to_act, has_computers, person_to_act
-from bot.runtime.deadlines import Deadline
-from bot.runtime.store import GameRecord, chat_tag
-from bot.services import services
+from bot.flow.computers import computer_to_act, has_computers, person_to_act
+from bot.plumbing.deadlines import Deadline
+from bot.plumbing.services import services
+from bot.plumbing.store import GameRecord, chat_tag
 from rules import GAMES
 
 

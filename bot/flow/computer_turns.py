@@ -1,9 +1,9 @@
 """A computer player's move, made like a press: checked against the game's version, written once.
 
-When a computer seat is to act, the write that made it so arms a ``computer`` deadline (bot/runtime/commit.py),
-so the move survives a restart and is made by one worker only (bot/runtime/deadlines.py). Firing it loads the
+When a computer seat is to act, the write that made it so arms a ``computer`` deadline (bot/flow/commit.py),
+so the move survives a restart and is made by one worker only (bot/plumbing/deadlines.py). Firing it loads the
 game at version v without the chat's lock, has the move thought out in the process pool
-(bot/runtime/thinking.py) while the group's pause runs, then takes the lock and plays the move only if the
+(bot/plumbing/thinking.py) while the group's pause runs, then takes the lock and plays the move only if the
 game is still at v (a person's press or a time-out may have come first: then the next version's deadline
 thinks again). Thinking never holds the lock, so presses, menus and redraws go on meanwhile.
 """
@@ -18,14 +18,14 @@ from concurrent.futures.process import BrokenProcessPool
 
 from telegram.ext import ContextTypes
 
-from bot.handlers.play import play_step
+from bot.flow.computers import computer_to_act, search_seed
+from bot.flow.moves import play_step
+from bot.flow.redraw import redraw
 from bot.messages import board
-from bot.messages.redraw import redraw
-from bot.runtime.computers import computer_to_act, search_seed
-from bot.runtime.deadlines import Deadline
-from bot.runtime.stop_points import stop_point
-from bot.runtime.store import GameRecord, StaleVersion
-from bot.services import locked_game, parse_tag, services
+from bot.plumbing.deadlines import Deadline
+from bot.plumbing.services import locked_game, parse_tag, services
+from bot.plumbing.stop_points import stop_point
+from bot.plumbing.store import GameRecord, StaleVersion
 from rules import GAMES, IllegalAction
 
 log = logging.getLogger(__name__)

@@ -11,16 +11,11 @@ from typing import Any
 
 from ai import LEVELS
 from bot.messages import texts
-from bot.messages.fa import mention, name, num
-from bot.runtime.store import GameRecord, Player
+from bot.messages.fa import num
+from bot.plumbing.store import GameRecord, Player
 from rules import GAMES
 
 SEED_MIX = 0x9E3779B97F4A7C15  # spreads consecutive versions over the seed space (the golden-ratio constant)
-
-
-def number(player: Player) -> int:
-    """A computer player's number in its game, as its name shows it (رایانه ۱, رایانه ۲, …)."""
-    return -player.user_id
 
 
 def new_computer(record: GameRecord, level: str) -> Player:
@@ -69,9 +64,3 @@ def person_to_act(record: GameRecord, state: Any) -> bool:
 def search_seed(record: GameRecord, seat: int) -> int:
     """The computer's seed for this move: from the game's seed and version, so a replay makes the same move."""
     return (record.seed ^ (record.version * SEED_MIX) ^ (seat + 1)) % (1 << 62)
-
-
-def addressed(player: Player) -> str:
-    """A seat as the caption names whoever is to act: a person by a mention (it notifies them), a computer by
-    its name (it has no account to mention)."""
-    return name(player.name) if player.is_computer else mention(player.user_id, player.name)

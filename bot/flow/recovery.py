@@ -14,11 +14,11 @@ import logging
 
 from telegram.ext import Application, CallbackContext, ContextTypes
 
+from bot.flow.redraw import redraw
 from bot.messages import board, hands
-from bot.messages.redraw import redraw
-from bot.runtime.outage import STORE_DOWN, outage
-from bot.runtime.store import GameRecord
-from bot.services import locked_game, parse_tag, services
+from bot.plumbing.outage import STORE_DOWN, outage
+from bot.plumbing.services import locked_game, parse_tag, services
+from bot.plumbing.store import GameRecord
 
 log = logging.getLogger(__name__)
 

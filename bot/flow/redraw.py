@@ -28,14 +28,16 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import ContextTypes
 
+from bot.flow import results
+from bot.flow.topics import is_topic_closed, stand_still, tell_general
 from bot.games import PRESENTERS
 from bot.messages import board, hands, notices, pictures
 from bot.messages.lobby_message import show_lobby, show_lobby_menu
-from bot.runtime.outage import STORE_DOWN, outage
-from bot.runtime.pacing import deferring, retry_seconds
-from bot.runtime.ratelimit import pacer_of
-from bot.runtime.store import GameRecord, chat_tag
-from bot.services import parse_tag, services
+from bot.plumbing.outage import STORE_DOWN, outage
+from bot.plumbing.pacing import deferring, retry_seconds
+from bot.plumbing.ratelimit import pacer_of
+from bot.plumbing.services import parse_tag, services
+from bot.plumbing.store import GameRecord, chat_tag
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +139,6 @@ class Drawers:
         chat_id, thread_id = parse_tag(tag)
         pacer = pacer_of(context.bot)
         wait, refusals, closed = 0.0, 0, False
-        from bot.handlers.topics import is_topic_closed, stop_if_closed  # here: bot.handlers.topics redraws
-
         try:
             while slot.wanted > slot.drawn or slot.menus:
                 if wait:
@@ -166,7 +166,7 @@ class Drawers:
                 if refusals > MAX_REFUSALS:
                     log.warning("chat %s: gave up redrawing after %d refusals", tag, refusals)
                     return
-        except STORE_DOWN as exc:  # healed once Redis answers again (bot.runtime.outage)
+        except STORE_DOWN as exc:  # healed once Redis answers again (bot.plumbing.outage)
             outage(context).met(tag)
             log.warning("chat %s: redraw waits for Redis (%s)", tag, exc)
         except Exception as exc:
@@ -251,12 +251,25 @@ async def _draw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, announce
         return wait
     try:
         if announce:
-            await board.announce_result(context, record, state)  # counted once, then the game is retired
+            await results.announce_result(context, record, state)  # counted once, then the game is retired
         else:
             await store.retire(record.chat_id, record.thread_id)
     except RetryAfter as exc:
         return retry_seconds(exc)
     return 0.0
+
+
+async def stop_if_closed(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None, topic: str | None = None
+) -> None:
+    """A topic found closed (its service message, or a send Telegram refused): the game stands still (once),
+    its board says so, and the General topic is told (bot/flow/topics.py)."""
+    record = await stand_still(context, chat_id, thread_id)
+    if record is None or thread_id is None:
+        return
+    if record.phase == "playing":
+        await redraw(context, record)  # an edit: Telegram allows it in a closed topic
+    await tell_general(context, chat_id, thread_id, topic)
 
 
 def drawers(context: ContextTypes.DEFAULT_TYPE) -> Drawers:

@@ -1,6 +1,6 @@
 """What happens when nobody acts: the half-time reminder, the turn's time-out, an idle lobby closing.
 
-Every worker polls the deadline queue (``bot/runtime/deadlines.py``); each deadline is claimed by one worker and
+Every worker polls the deadline queue (``bot/plumbing/deadlines.py``); each deadline is claimed by one worker and
 fires only if the game is still at the version it was armed for.
 """
 
@@ -15,20 +15,19 @@ from typing import Any
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 from telegram.ext import Application, CallbackContext, ContextTypes
 
+from bot.flow import absence, computer_turns
+from bot.flow.cancel import cancel
+from bot.flow.commit import commit
+from bot.flow.recovery import reconcile
+from bot.flow.redraw import redraw, stop_if_closed
+from bot.flow.topics import is_topic_closed
 from bot.games import PRESENTERS
-from bot.handlers import computer_turns
-from bot.handlers.lobby import cancel
-from bot.handlers.topics import is_topic_closed, stop_if_closed
 from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
-from bot.messages.redraw import redraw
-from bot.runtime import absence
-from bot.runtime.commit import commit
-from bot.runtime.deadlines import LEASE_SECONDS, Deadline
-from bot.runtime.outage import STORE_DOWN, outage
-from bot.runtime.recovery import reconcile
-from bot.runtime.store import GameRecord, StaleVersion
-from bot.services import locked_game, parse_tag, services
+from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
+from bot.plumbing.outage import STORE_DOWN, outage
+from bot.plumbing.services import locked_game, parse_tag, services
+from bot.plumbing.store import GameRecord, StaleVersion
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -39,7 +38,7 @@ RENEW_SECONDS = LEASE_SECONDS / 4  # the leases of deadlines still firing are re
 
 async def run(app: Application) -> None:  # type: ignore[type-arg]
     """Poll for due deadlines until cancelled; fire each in its own task, renewing its lease while it runs. A
-    poll that fails is an outage (``bot.runtime.outage``): logged once, polled with back-off, and repaired when
+    poll that fails is an outage (``bot.plumbing.outage``): logged once, polled with back-off, and repaired when
     Redis answers. A polling bot is the only worker: it first takes back the leases a killed run left."""
     context: ContextTypes.DEFAULT_TYPE = CallbackContext(app)
     svc = services(context)
@@ -122,7 +121,7 @@ async def fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
 
 async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
     """Play the game's default move for every person whose time ran out (a computer player's move has its own
-    deadline); a seat that timed out too often in a row is taken out of the game (bot/runtime/absence.py), or
+    deadline); a seat that timed out too often in a row is taken out of the game (bot/flow/absence.py), or
     handed to a computer player if the group's settings say so."""
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]

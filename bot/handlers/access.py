@@ -12,7 +12,7 @@ from telegram import Bot, Message, Update
 from telegram.constants import ChatMemberStatus
 from telegram.error import BadRequest, ChatMigrated, TelegramError
 
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 
 ANONYMOUS_ADMIN_BOT = 1087968824  # @GroupAnonymousBot: an anonymous admin writing as the group
 CHANNEL_BOT = 136817688  # @Channel_Bot: someone writing as a channel

@@ -9,17 +9,17 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from ai import LEVELS
+from bot.flow.commit import commit, schedule
+from bot.flow.redraw import redraw
 from bot.games import PLAYABLE, PRESENTERS, OptionToggle
 from bot.handlers.access import is_admin
 from bot.handlers.lobby import remove_player, take_out
 from bot.messages import texts
 from bot.messages.fa import duration, name, num
 from bot.messages.keyboards import checked_data
-from bot.messages.redraw import redraw
-from bot.runtime.commit import commit, schedule
-from bot.runtime.group_settings import GroupSettings
-from bot.runtime.store import GameRecord
-from bot.services import locked_game, services, when_unlocked, where
+from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.services import locked_game, services, when_unlocked, where
+from bot.plumbing.store import GameRecord
 
 MAX_TIMEOUT_CHOICES = (1, 2, 3, 5)
 LOBBY_IDLE_CHOICES = (300, 900, 3600, 0)

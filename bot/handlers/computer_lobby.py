@@ -10,14 +10,15 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.flow.commit import commit
+from bot.flow.computers import new_computer
+from bot.flow.redraw import open_menu, redraw
 from bot.handlers.lobby import lobby_pressed, may_manage
 from bot.messages import texts
 from bot.messages.lobby_message import LEVELS_MENU
-from bot.messages.redraw import open_menu, redraw
-from bot.runtime.commit import commit
-from bot.runtime.computers import new_computer, number
-from bot.runtime.store import GameRecord
-from bot.services import locked_game, where
+from bot.messages.seats import number
+from bot.plumbing.services import locked_game, where
+from bot.plumbing.store import GameRecord
 from rules import GAMES
 
 

@@ -12,10 +12,11 @@ from telegram import Update
 from telegram.error import ChatMigrated, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.handlers.topics import is_topic_closed, stop_if_closed
+from bot.flow.redraw import stop_if_closed
+from bot.flow.topics import is_topic_closed
 from bot.messages import texts
-from bot.runtime.outage import STORE_DOWN, outage
-from bot.services import where
+from bot.plumbing.outage import STORE_DOWN, outage
+from bot.plumbing.services import where
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(update, Update) and chat is not None and is_topic_closed(error):
         await _topic_closed(update, context)
         return
-    if isinstance(error, STORE_DOWN):  # the outage is logged once by bot.runtime.outage, not per update
+    if isinstance(error, STORE_DOWN):  # the outage is logged once by bot.plumbing.outage, not per update
         log.warning("update in chat %s met the Redis outage: %r", chat, error)
     else:
         log.error(

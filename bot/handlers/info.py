@@ -11,7 +11,7 @@ from bot.messages import texts
 from bot.messages.fa import num
 from bot.messages.keyboards import RULES_DATA, checked_data
 from bot.messages.split import split_html
-from bot.services import services, where
+from bot.plumbing.services import services, where
 from rules import GAMES
 
 

@@ -15,19 +15,21 @@ from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, 
 from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ContextTypes
 
+from bot.flow import absence
+from bot.flow.cancel import cancel
+from bot.flow.commit import commit
+from bot.flow.recovery import heal
+from bot.flow.redraw import redraw
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.access import is_admin, on_behalf_of_a_chat
 from bot.handlers.operators import in_maintenance
-from bot.messages import board, keyboards, notices, texts
+from bot.messages import board, keyboards, texts
 from bot.messages.fa import name, num
 from bot.messages.lobby_message import join_link, options_of
-from bot.messages.redraw import redraw
-from bot.runtime import absence
-from bot.runtime.commit import commit
-from bot.runtime.pacing import deferring
-from bot.runtime.recovery import heal
-from bot.runtime.store import Absence, GameRecord, Player, StaleVersion
-from bot.services import locked_game, services, when_unlocked, where
+from bot.messages.seats import present
+from bot.plumbing.pacing import deferring
+from bot.plumbing.services import locked_game, services, when_unlocked, where
+from bot.plumbing.store import Absence, GameRecord, Player
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -197,7 +199,7 @@ async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def take_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, reason: Absence) -> None:
-    """Take a seat out of the running game (bot/runtime/absence.py), write it and redraw."""
+    """Take a seat out of the running game (bot/flow/absence.py), write it and redraw."""
     _, lines = absence.remove(record, board.load_state(record), seat, reason)
     record.recent = (record.recent + lines)[-board.RECENT_LINES :]
     record = await commit(context, record)
@@ -222,7 +224,7 @@ async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         elif record.seat_of(user.id) in record.gone:
             await _reply(update, texts.KICK_GONE.format(who=name(player_of(user).name)))
         else:
-            staying = [s for s in absence.present(record) if s != record.seat_of(user.id)]
+            staying = [s for s in present(record) if s != record.seat_of(user.id)]
             persons = [s for s in staying if not record.players[s].is_computer]
             then = texts.LEAVE_WINS if len(staying) <= 1 else texts.LEAVE_PLAYS_ON if persons else texts.LEAVE_ENDS
             confirm = InlineKeyboardMarkup(
@@ -464,27 +466,6 @@ async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             await _reply(update, texts.NOT_ALLOWED)
         else:
             await cancel(context, record)
-
-
-async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: str = texts.CANCELLED) -> None:
-    """End a lobby or a game without a result; ``text`` tells the group why."""
-    store = services(context).store
-    record.phase = "cancelled"
-    try:
-        notices.follow(context, await commit(context, record))  # nobody's turn any more: notices taken back
-    except StaleVersion:
-        return
-    live = await store.live_message(record.chat_id, record.thread_id)
-
-    async def tell() -> None:  # the game is over: nothing of this needs the lock any more
-        if live is not None:
-            with contextlib.suppress(BadRequest):
-                await context.bot.edit_message_reply_markup(
-                    chat_id=record.chat_id, message_id=live.message_id, reply_markup=None
-                )
-        await context.bot.send_message(chat_id=record.chat_id, message_thread_id=record.thread_id, text=text)
-
-    await when_unlocked(tell)
 
 
 def deal_seed(fixed: int | None, record: GameRecord) -> int:

@@ -20,13 +20,13 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 from telegram.ext import Application, CallbackContext, ContextTypes
 
+from bot.flow.commit import commit
+from bot.flow.recovery import heal
 from bot.handlers.access import on_behalf_of_a_chat
 from bot.messages import notices
-from bot.runtime.commit import commit
-from bot.runtime.outage import STORE_DOWN
-from bot.runtime.recovery import heal
-from bot.runtime.store import chat_tag
-from bot.services import locked_game, parse_tag, services
+from bot.plumbing.outage import STORE_DOWN
+from bot.plumbing.services import locked_game, parse_tag, services
+from bot.plumbing.store import chat_tag
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from telegram.ext import ContextTypes
 
 from bot.messages import texts
 from bot.messages.notices import NOTICES_OFF_DATA, NOTICES_ON_DATA
-from bot.services import services
+from bot.plumbing.services import services
 
 
 def switch_button(on: bool) -> InlineKeyboardButton:

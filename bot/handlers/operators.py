@@ -14,9 +14,9 @@ from telegram.ext import ContextTypes
 
 from bot.messages import texts
 from bot.messages.fa import num
-from bot.runtime.deadlines import DUE
-from bot.runtime.store import Store
-from bot.services import parse_tag, services
+from bot.plumbing.deadlines import DUE
+from bot.plumbing.services import parse_tag, services
+from bot.plumbing.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ async def cmd_broadcast(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 async def broadcast(context: ContextTypes.DEFAULT_TYPE, text: str) -> int:
     """Send ``text`` to every group (topic) with a lobby or a game; returns how many received it. The bot's
-    rate limiter (bot/runtime/ratelimit.py) paces the sends within the overall and per-group budgets. A private
+    rate limiter (bot/plumbing/ratelimit.py) paces the sends within the overall and per-group budgets. A private
     chat with a game against computer players is no group: its player hears of maintenance when /new says so."""
     store = services(context).store
     sent = 0

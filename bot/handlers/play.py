@@ -13,16 +13,14 @@ from telegram import CallbackQuery, Update
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from bot.games import PRESENTERS
+from bot.flow.moves import play_step
+from bot.flow.recovery import heal
+from bot.flow.redraw import open_menu, redraw
 from bot.messages import board, hands, keyboards, texts
-from bot.messages.redraw import open_menu, redraw
-from bot.runtime import absence
-from bot.runtime.commit import commit
-from bot.runtime.recovery import heal
-from bot.runtime.stop_points import stop_point
-from bot.runtime.store import GameRecord, StaleVersion
-from bot.services import locked_game, services, when_unlocked, where
-from rules import GAMES, IllegalAction, NotYourTurn, Step
+from bot.plumbing.services import locked_game, services, when_unlocked, where
+from bot.plumbing.stop_points import stop_point
+from bot.plumbing.store import GameRecord, StaleVersion
+from rules import GAMES, IllegalAction, NotYourTurn
 
 log = logging.getLogger(__name__)
 
@@ -125,22 +123,6 @@ async def _move(
     stop_point("move-saved")  # tests stop here to make the answer late
     await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
     await answer(query)
-
-
-async def play_step(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, step: Step[Any]) -> GameRecord:
-    """Write a move ``seat`` made (a press, or a computer player's choice): its public lines, the default moves
-    of the seats out of the game after it, the end if it came; returns the saved record (the caller redraws).
-    Raises ``StaleVersion`` if another write won."""
-    game = GAMES[record.game_id]
-    record.timeouts.pop(seat, None)  # acting in time ends a run of time-outs
-    public = [e for e in step.events if e.audience is None]  # secrets stay out of the group
-    lines = PRESENTERS[record.game_id].describe(public, board.names(record), game.view(step.state, None))
-    state, more = absence.autoplay(record, step.state)  # seats out of the game move at once
-    record.recent = (record.recent + lines + more)[-board.RECENT_LINES :]
-    record.state = state.model_dump(mode="json")
-    if game.outcome(state) is not None:
-        record.phase = "finished"
-    return await commit(context, record)
 
 
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -8,6 +8,7 @@ from telegram import InlineKeyboardMarkup, Update
 from telegram.error import ChatMigrated
 from telegram.ext import ContextTypes
 
+from bot.flow.redraw import redraw
 from bot.handlers.access import is_member
 from bot.handlers.lobby import add_player, join_error
 from bot.handlers.membership import migrate_chat
@@ -15,8 +16,7 @@ from bot.handlers.notify import switch_button
 from bot.messages import hands, texts
 from bot.messages.fa import name
 from bot.messages.lobby_message import parse_join_payload
-from bot.messages.redraw import redraw
-from bot.services import locked_game, services, when_unlocked
+from bot.plumbing.services import locked_game, services, when_unlocked
 from rules import GAMES
 
 log = logging.getLogger(__name__)

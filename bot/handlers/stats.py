@@ -1,12 +1,8 @@
-"""Statistics that outlive games: per group and game a leaderboard, per user their own record.
+"""/stats and /mystats: per group and game a leaderboard, per user their own record.
 
-A finished game is counted once: the count is guarded by a marker keyed by the game's seed (unique per
-game), so announcing a result again after a crash does not count it twice.
-
-Games with computer players are counted apart from games among people: the group's leaderboard of such games
-is a board of its own (``stats:<game>:computer``), and a person's record against computers is kept by level
-(the strongest computer in the game), not by game. Computers themselves are never counted; a person a
-computer replaced (bot/runtime/absence.py) counts as having played and lost.
+A finished game is counted once (bot/flow/results.py). Games with computer players are shown apart from games
+among people: the group's leaderboard of such games is a board of its own, and a person's record against
+computers is kept by level (the strongest computer in the game), not by game.
 """
 
 from __future__ import annotations
@@ -19,15 +15,14 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from ai import LEVELS
+from bot.flow.results import board_key
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.info import reply_long
 from bot.messages import texts
 from bot.messages.fa import name, num
-from bot.runtime.computers import strongest_level
-from bot.runtime.store import GameRecord, Store
-from bot.services import services
+from bot.plumbing.services import services
+from bot.plumbing.store import Store
 
-COUNTED_TTL = 30 * 24 * 3600
 LEADERBOARD_SIZE = 10
 
 
@@ -41,42 +36,6 @@ class Line:
     @property
     def rate(self) -> int:
         return round(100 * self.won / self.played) if self.played else 0
-
-
-def winners_of(record: GameRecord, winners: tuple[int, ...]) -> set[int]:
-    """Seats that won; on a draw (every seat "won") nobody is counted as a winner."""
-    return set() if len(winners) == len(record.players) > 1 else set(winners)
-
-
-def board_key(chat_id: int, game_id: str, computers: bool = False) -> str:
-    """The group's leaderboard of a game: among people, or of its games with computer players."""
-    return f"dh:{{{chat_id}}}:stats:{game_id}" + (":computer" if computers else "")
-
-
-async def count_result(store: Store, record: GameRecord, winners: tuple[int, ...]) -> bool:
-    """Add a finished game to the statistics; False if it was counted before."""
-    marker = f"dh:{{{record.chat_id}}}:counted:{record.seed}"
-    if not await store.redis.set(marker, 1, nx=True, ex=COUNTED_TTL):
-        return False
-    won = winners_of(record, winners)
-    level = strongest_level(record)
-    board = board_key(record.chat_id, record.game_id, computers=level is not None)
-    mine = f"computer:{level}" if level is not None else record.game_id  # the field stem of a person's record
-    persons = [(seat in won, player) for seat, player in enumerate(record.players) if not player.is_computer]
-    persons += [(False, person) for person in record.replaced.values()]
-    async with store.redis.pipeline(transaction=False) as pipe:
-        for winner, player in persons:
-            pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{mine}:played", 1)
-            if winner:
-                pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{mine}:won", 1)
-            if record.in_private:
-                continue  # no group to rank them in
-            pipe.hincrby(board, f"{player.user_id}:played", 1)
-            if winner:
-                pipe.hincrby(board, f"{player.user_id}:won", 1)
-            pipe.hset(f"dh:{{{record.chat_id}}}:names", str(player.user_id), player.name)
-        await pipe.execute()
-    return True
 
 
 async def leaderboard(store: Store, chat_id: int, game_id: str, computers: bool = False) -> list[Line]:

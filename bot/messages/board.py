@@ -6,21 +6,19 @@ import contextlib
 import logging
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
-from bot.handlers.stats import count_result
 from bot.messages import hands, keyboards, pictures, texts
 from bot.messages.fa import name
+from bot.messages.seats import addressed, gone_line, result_view, winners
 from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
-from bot.runtime import absence
-from bot.runtime.computers import addressed
-from bot.runtime.pacing import waiting
-from bot.runtime.stop_points import stop_point
-from bot.runtime.store import GameRecord
-from bot.services import services
+from bot.plumbing.pacing import waiting
+from bot.plumbing.services import services
+from bot.plumbing.stop_points import stop_point
+from bot.plumbing.store import GameRecord
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -65,13 +63,13 @@ def caption(record: GameRecord, state: Any) -> str:
 def result_lines(record: GameRecord, state: Any) -> list[str]:
     """The game's own result with its winners among the players still in it, or the last one left."""
     if GAMES[record.game_id].outcome(state) is None:  # ended because too few players were left
-        gone = [absence.gone_line(record, seat) for seat in record.gone]
-        staying = absence.winners(record, state)
+        gone = [gone_line(record, seat) for seat in record.gone]
+        staying = winners(record, state)
         if len(staying) > 1:  # nobody but computer players was left
             return [*gone, texts.NO_PERSON_LEFT]
         winner = " و ".join(name(record.players[s].name) for s in staying)
         return [*gone, texts.LAST_ONE.format(winner=winner)]
-    lines = PRESENTERS[record.game_id].result(absence.result_view(record, state), names(record))
+    lines = PRESENTERS[record.game_id].result(result_view(record, state), names(record))
     if record.gone:
         lines.append(texts.GONE_CANNOT_WIN.format(who="، ".join(name(record.players[s].name) for s in record.gone)))
     return lines
@@ -197,26 +195,3 @@ async def show_menu(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, stat
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():
             raise
-
-
-async def announce_result(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
-    """The result as a new message (it notifies the group, unlike the board's edit); then the game is done.
-    Under the chat's lock; a game already retired has had its result (a heal that raced the drawer, another
-    worker) and is not announced twice."""
-    game = GAMES[record.game_id]
-    store = services(context).store
-    if not await store.is_active(record.chat_id, record.thread_id):
-        return
-    stop_point("result-due", record.chat_id)  # tests kill the bot here: the game is over, nobody was told
-    await count_result(store, record, absence.winners(record, state))
-    lines = [f"🏁 <b>{game.title}</b> تمام شد!", "", *result_lines(record, state)]
-    again = InlineKeyboardMarkup(
-        [[InlineKeyboardButton(texts.PLAY_AGAIN, callback_data=keyboards.checked_data(f"again:{record.version}"))]]
-    )
-    await context.bot.send_message(
-        chat_id=record.chat_id,
-        message_thread_id=record.thread_id,
-        text="\n".join(lines),
-        reply_markup=again,
-    )
-    await store.retire(record.chat_id, record.thread_id)

@@ -24,8 +24,8 @@ from bot.games import PRESENTERS
 from bot.messages import keyboards, pictures, texts
 from bot.messages.fa import mention
 from bot.messages.split import CAPTION_LIMIT, shorten
-from bot.runtime.store import GameRecord, HandMessage
-from bot.services import services
+from bot.plumbing.services import services
+from bot.plumbing.store import GameRecord, HandMessage
 from rules import GAMES
 
 log = logging.getLogger(__name__)

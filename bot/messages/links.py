@@ -5,11 +5,15 @@ Telegram's deep links (https://core.telegram.org/api/links#message-links): a pub
 supergroup's own id (the Bot API's chat id is -100 followed by it), and in a forum topic the topic's id comes
 before the message's (``t.me/c/<channel>/<topic>/<id>``). Only members can open a private group's link, which
 the players are. A basic group has no message links at all.
+
+Made here rather than by PTB's ``Message.link``: no ``Message`` is at hand where a link is needed (a notice
+knows the board by the id kept in Redis and the group by ``getChat``), and ``Message.link`` writes a topic's
+message as ``?thread=<topic>``, the form of a comment thread, not Telegram's ``/<topic>/<id>``.
 """
 
 from __future__ import annotations
 
-from bot.runtime.chat_cards import ChatCard
+from bot.plumbing.chat_cards import ChatCard
 
 _SUPERGROUP_BASE = -(10**12)  # a supergroup's Bot API id is this minus its own id
 

@@ -14,9 +14,9 @@ from telegram.helpers import create_deep_linked_url
 from bot.games import PRESENTERS
 from bot.messages import keyboards, texts
 from bot.messages.fa import name, num
-from bot.runtime.computers import number
-from bot.runtime.store import GameRecord, LiveMessage
-from bot.services import services
+from bot.messages.seats import number
+from bot.plumbing.services import services
+from bot.plumbing.store import GameRecord, LiveMessage
 from rules import GAMES
 
 log = logging.getLogger(__name__)

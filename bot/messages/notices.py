@@ -14,7 +14,7 @@ awaits them in private), they are told once:
 The notice is deleted when the turn moves on (``deleteMessage`` takes nothing from the budgets; a bot may
 delete its own messages), and the turn timer's reminder takes its place the same way. Notices are sent by a
 task of their own once the chat's drawer has drawn the board, never under the chat's lock, and once per turn
-however many workers draw (``bot/runtime/turn_notices.py``). Computer players (user ids ≤ 0), seats out of the
+however many workers draw (``bot/plumbing/turn_notices.py``). Computer players (user ids ≤ 0), seats out of the
 game, a game played in a private chat and a closed topic get none, nor does a player who turned them off.
 """
 
@@ -33,12 +33,12 @@ from bot.games import PRESENTERS
 from bot.messages import board, hands, texts
 from bot.messages.fa import mention, name
 from bot.messages.links import message_link
-from bot.runtime.chat_cards import ChatCard, ChatCards
-from bot.runtime.outage import STORE_DOWN
-from bot.runtime.pacing import deferring
-from bot.runtime.store import GameRecord, chat_tag
-from bot.runtime.turn_notices import Notice, TurnBook
-from bot.services import services
+from bot.plumbing.chat_cards import ChatCard, ChatCards
+from bot.plumbing.outage import STORE_DOWN
+from bot.plumbing.pacing import deferring
+from bot.plumbing.services import services
+from bot.plumbing.store import GameRecord, chat_tag
+from bot.plumbing.turn_notices import Notice, TurnBook
 from rules import GAMES
 
 log = logging.getLogger(__name__)

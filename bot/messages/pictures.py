@@ -1,6 +1,6 @@
 """Pictures rendered before the chat's lock is taken, so that a press never waits behind a render.
 
-The chat's drawer (``bot/messages/redraw.py``) renders the board and the hands that are behind while it holds
+The chat's drawer (``bot/flow/redraw.py``) renders the board and the hands that are behind while it holds
 no lock, then draws under the lock with them; anything not rendered beforehand (the game moved on meanwhile,
 a menu level) is rendered then, off the event loop as always.
 """

@@ -178,7 +178,7 @@ PRIVATE_COMMANDS = [
     ("help", "راهنما"),
 ]
 
-# Computer players (bot/runtime/computers.py, bot/handlers/computer_lobby.py, bot/handlers/computer_turns.py)
+# Computer players (bot/flow/computers.py, bot/handlers/computer_lobby.py, bot/flow/computer_turns.py)
 COMPUTER_NAME = "رایانه {n} ({level})"
 ADD_COMPUTER = "➕ بازیکن رایانه‌ای"
 PICK_LEVEL = "🤖 {level}"

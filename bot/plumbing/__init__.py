@@ -1,1 +1,2 @@
-"""The bot's runtime on Redis: game records, locks, delivery order, deadlines, pacing, recovery, webhook."""
+"""Plumbing on Redis and Telegram that knows no game and no words: records, locks, delivery order, deadlines,
+flood budgets, outages, the webhook server."""

@@ -38,7 +38,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.runtime.locks import (
+from bot.plumbing.locks import (
     LEASE,
     LUA_NOW,
     POLL,

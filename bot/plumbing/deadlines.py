@@ -86,7 +86,7 @@ class Deadlines:
 
     @staticmethod
     def armed_key(tag: str) -> str:
-        """The set of the chat's armed members (``bot.runtime.store.Store.migrate`` moves it)."""
+        """The set of the chat's armed members (``bot.plumbing.store.Store.migrate`` moves it)."""
         return f"dh:{{deadlines}}:armed:{tag}"
 
     async def arm(self, tag: str, deadlines: dict[Deadline, float]) -> None:

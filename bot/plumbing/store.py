@@ -20,8 +20,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.exceptions import WatchError
 
-from bot.runtime.deadlines import DUE, LEASES, Deadline, Deadlines
-from bot.runtime.group_settings import GroupSettings
+from bot.plumbing.deadlines import DUE, LEASES, Deadline, Deadlines
+from bot.plumbing.group_settings import GroupSettings
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ Absence = Literal["timeouts", "left", "kicked"]  # why a seat is out of a runnin
 
 class Player(BaseModel):
     """A seat's player: a person (their Telegram id), or a computer player (a negative id unique in the game,
-    and its level, an ``ai.LEVELS`` key; bot/runtime/computers.py)."""
+    and its level, an ``ai.LEVELS`` key; bot/flow/computers.py)."""
 
     user_id: int
     name: str
@@ -244,7 +244,7 @@ class Store:
 
     # The chat's live message (the lobby, then the board) is not versioned itself: re-sending it must not make
     # its own buttons stale. It remembers the record version it shows, so a board left behind by a crash
-    # between a write and its redraw is noticed and redrawn (bot/runtime/recovery.py).
+    # between a write and its redraw is noticed and redrawn (bot/flow/recovery.py).
 
     def _live_key(self, chat_id: int, thread_id: int | None) -> str:
         return f"{self._game_key(chat_tag(chat_id, thread_id))}:live"

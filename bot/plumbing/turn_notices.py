@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-from bot.runtime.store import FINISHED_TTL, game_key
+from bot.plumbing.store import FINISHED_TTL, game_key
 
 # KEYS: turns. ARGV: version, game, ttl, then the users waited for. Nil if not newer, else {began, ended}.
 _ADVANCE = """

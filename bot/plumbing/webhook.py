@@ -26,9 +26,9 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Settings
-from bot.runtime.chat_order import ChatOrder, Ticket
-from bot.runtime.locks import SharedChatLocks, Wakeups, worker_id
-from bot.services import Services
+from bot.plumbing.chat_order import ChatOrder, Ticket
+from bot.plumbing.locks import SharedChatLocks, Wakeups, worker_id
+from bot.plumbing.services import Services
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.embedded_server import EmbeddedServer, server_binary, system_server_binary
-from bot.runtime.store import Store
+from bot.plumbing.embedded_server import EmbeddedServer, server_binary, system_server_binary
+from bot.plumbing.store import Store
 
 SERVERS = ["url"] if os.environ.get("REDIS_URL") else ["embedded", "system"]
 

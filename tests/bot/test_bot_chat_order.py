@@ -1,4 +1,4 @@
-"""Tickets per chat across workers (bot/runtime/chat_order.py), against a real Redis: order, repeated deliveries,
+"""Tickets per chat across workers (bot/plumbing/chat_order.py), against a real Redis: order, repeated deliveries,
 dead workers."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import redis.asyncio as aioredis
 
-from bot.runtime.chat_order import ChatOrder, Ticket, alive_key, seen_key, state_key
-from bot.runtime.locks import POLL, Wakeups
+from bot.plumbing.chat_order import ChatOrder, Ticket, alive_key, seen_key, state_key
+from bot.plumbing.locks import POLL, Wakeups
 
 _chats = itertools.count(-7_100_000)
 Worker = Callable[..., Awaitable[ChatOrder]]
@@ -205,7 +205,7 @@ async def test_a_stalled_worker_s_ticket_runs_late_rather_than_never(
     assert slow is not None and fast is not None
     await asyncio.sleep(0.4)  # worker a stalls past its lease without renewing
     log: list[int] = []
-    with caplog.at_level(logging.WARNING, logger="bot.runtime.chat_order"):
+    with caplog.at_level(logging.WARNING, logger="bot.plumbing.chat_order"):
         await _handle(b, fast, log)
         await _handle(a, slow, log)  # given up as dead, yet handled (out of order) rather than lost
     assert log == [2, -2, 1, -1]
@@ -235,7 +235,7 @@ async def test_a_handler_cancelled_before_it_started_passes_its_turn_on(worker: 
     assert first is not None and second is not None
     log: list[int] = []
     never = asyncio.create_task(_handle(a, first, log))
-    never.add_done_callback(lambda _: a.release_soon(first))  # as bot/runtime/webhook.py does
+    never.add_done_callback(lambda _: a.release_soon(first))  # as bot/plumbing/webhook.py does
     never.cancel()  # before its first step: ``turn`` never runs, so only the callback can pass the turn on
     await asyncio.wait_for(_handle(a, second, log), 1.0)
     assert log == [2, -2] and len(a) == 0

@@ -9,7 +9,7 @@ import pytest
 
 from bot.config import ConfigError, load_settings
 from bot.handlers.lobby import deal_seed
-from bot.runtime.store import GameRecord, Player
+from bot.plumbing.store import GameRecord, Player
 
 
 def test_defaults_mean_polling_with_an_embedded_redis(monkeypatch: pytest.MonkeyPatch) -> None:

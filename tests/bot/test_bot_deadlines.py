@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 
-from bot.runtime.deadlines import LEASE_SECONDS, Deadline, Deadlines
-from bot.runtime.store import Store
+from bot.plumbing.deadlines import LEASE_SECONDS, Deadline, Deadlines
+from bot.plumbing.store import Store
 
 _tags = (f"-9{n}" for n in itertools.count(100))
 

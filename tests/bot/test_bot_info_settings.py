@@ -8,7 +8,7 @@ import re
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.admin import settings_keyboard
 from bot.handlers.info import games_text, rules_picker
-from bot.runtime.group_settings import GroupSettings
+from bot.plumbing.group_settings import GroupSettings
 
 PHONE = 35  # characters a phone shows across one button before it cuts the text
 

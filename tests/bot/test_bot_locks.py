@@ -1,4 +1,4 @@
-"""Chat locks shared by workers (bot/runtime/locks.py), against a real Redis: exclusion, leases, prompt hand-over."""
+"""Chat locks shared by workers (bot/plumbing/locks.py), against a real Redis: exclusion, leases, prompt hand-over."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import redis.asyncio as aioredis
 
-from bot.runtime.locks import POLL, ChatLocks, SharedChatLocks, Wakeups
+from bot.plumbing.locks import POLL, ChatLocks, SharedChatLocks, Wakeups
 
 _chats = itertools.count(-7_200_000)
 Worker = Callable[..., Awaitable[SharedChatLocks]]

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from pydantic import BaseModel
 
 from bot.games import PRESENTERS
 from bot.messages import keyboards
-from bot.messages.keyboards import game_menu
+from bot.messages.keyboards import PATTERNS, game_menu, game_picker, lobby
 from bot.messages.menus import Choice, Menu, MenuItem, menu_items, parent
 from rules import GAMES
+from rules.coin_age import CoinAgeOptions
 
 CODES = ["p.A.A1", "p.A.B2", "p.C.A1", "m.A1.A2", "m.A1.B1", "c.A1", "y.A", "x"]
 
@@ -202,13 +205,6 @@ def test_every_menu_of_random_positions_fits_telegram(game_id: str) -> None:
 
 
 def test_handlers_accept_the_bot_s_own_data_and_nothing_malformed() -> None:
-    import re
-
-    from pydantic import BaseModel
-
-    from bot.messages.keyboards import PATTERNS, game_picker, lobby
-    from rules.coin_age import CoinAgeOptions
-
     options: BaseModel = CoinAgeOptions()
     made = [b.callback_data for row in lobby(7, "coin_age", options, "https://t.me/x").inline_keyboard for b in row]
     made += [b.callback_data for row in game_picker().inline_keyboard for b in row]

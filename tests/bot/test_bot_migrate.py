@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 import time
 
-from bot.handlers.stats import count_result, leaderboard
-from bot.runtime.deadlines import Deadline, Deadlines
-from bot.runtime.group_settings import GroupSettings
-from bot.runtime.store import GameRecord, HandMessage, Player, Store, chat_prefix, moved_key
-from bot.runtime.turn_notices import Notice, TurnBook
+from bot.flow.results import count_result
+from bot.handlers.stats import leaderboard
+from bot.plumbing.deadlines import Deadline, Deadlines
+from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.store import GameRecord, HandMessage, Player, Store, chat_prefix, moved_key
+from bot.plumbing.turn_notices import Notice, TurnBook
 
 _chats = itertools.count(-4_100_000_001, -2)
 

@@ -24,7 +24,7 @@ from bot.handlers.admin import settings_keyboard, settings_text
 from bot.handlers.info import games_text, rules_picker
 from bot.handlers.notify import switch_button
 from bot.messages import keyboards, texts
-from bot.runtime.group_settings import GroupSettings
+from bot.plumbing.group_settings import GroupSettings
 from rules import GAMES
 
 LATIN = re.compile(r"[A-Za-z0-9]")

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from telegram.error import RetryAfter
 
-from bot.runtime.pacing import Limits
-from bot.runtime.ratelimit import PacedLimiter, pacer_of
+from bot.plumbing.pacing import Limits
+from bot.plumbing.ratelimit import PacedLimiter, pacer_of
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.runtime.store import FINISHED_TTL, GameRecord, Player, StaleVersion, Store, StoreUnavailable
+from bot.plumbing.store import FINISHED_TTL, GameRecord, Player, StaleVersion, Store, StoreUnavailable
 
 _chats = itertools.count(-500)
 

@@ -19,7 +19,7 @@ from bot.handlers.info import rules_picker
 from bot.handlers.notify import switch_button
 from bot.messages import keyboards
 from bot.messages.keyboards import MAX_CALLBACK, PATTERNS, SHOWN_IN, game_menu, game_picker, lobby, parse_private
-from bot.runtime.group_settings import GroupSettings
+from bot.plumbing.group_settings import GroupSettings
 from rules import GAMES
 
 BIGGEST_CHAT = -(2**52)  # Telegram: ids have at most 52 significant bits

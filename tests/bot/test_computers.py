@@ -18,17 +18,18 @@ import pytest
 
 from ai import LEVELS
 from bot.config import Settings
+from bot.flow import absence, computers
+from bot.flow.commit import schedule
+from bot.flow.results import count_result
 from bot.handlers.admin import settings_keyboard, settings_text
-from bot.handlers.stats import against_computers, count_result, leaderboard, leaderboard_text
-from bot.messages import hands, keyboards, texts
+from bot.handlers.stats import against_computers, leaderboard, leaderboard_text
+from bot.messages import hands, keyboards, seats, texts
 from bot.messages.lobby_message import lobby_text
-from bot.runtime import absence, computers
-from bot.runtime.commit import schedule
-from bot.runtime.deadlines import DUE, LEASES, Deadline, Deadlines
-from bot.runtime.group_settings import GroupSettings, StandIn
-from bot.runtime.store import GameRecord, Player, Store, chat_tag
-from bot.runtime.thinking import Thinker, think
-from bot.services import Services
+from bot.plumbing.deadlines import DUE, LEASES, Deadline, Deadlines
+from bot.plumbing.group_settings import GroupSettings, StandIn
+from bot.plumbing.services import Services
+from bot.plumbing.store import GameRecord, Player, Store, chat_tag
+from bot.plumbing.thinking import Thinker, think
 from rules import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,8 +165,8 @@ def test_a_timed_out_player_is_replaced_by_a_computer_only_where_the_game_would_
 def test_a_game_left_to_computer_players_alone_ends() -> None:
     record = _record("carcassonne", [ALI], levels=("easy", "easy"))
     state, _ = absence.remove(record, _state(record), 0, "left")
-    assert record.phase == "finished" and absence.over_for_want_of_players(record)
-    assert absence.winners(record, state) == (1, 2)
+    assert record.phase == "finished" and seats.over_for_want_of_players(record)
+    assert seats.winners(record, state) == (1, 2)
     with_two = _record("carcassonne", [ALI, SARA], levels=("easy",))
     absence.remove(with_two, _state(with_two), 0, "left")
     assert with_two.phase == "playing"  # a person and a computer go on
@@ -284,7 +285,7 @@ def test_a_thinking_process_ends_when_the_bot_is_killed() -> None:
     child = textwrap.dedent(
         """
         import asyncio, os, signal
-        from bot.runtime.thinking import Thinker
+        from bot.plumbing.thinking import Thinker
 
         async def main():
             thinker = Thinker(1)

@@ -13,10 +13,11 @@ import pytest
 from telegram.error import RetryAfter
 
 from bot.config import Settings
-from bot.messages import board, hands, notices, redraw
-from bot.runtime import pacing
-from bot.runtime.store import GameRecord, LiveMessage, Player, chat_tag
-from bot.services import Services
+from bot.flow import redraw, results
+from bot.messages import board, hands, notices
+from bot.plumbing import pacing
+from bot.plumbing.services import Services
+from bot.plumbing.store import GameRecord, LiveMessage, Player, chat_tag
 
 CHAT = -42
 TAG = chat_tag(CHAT, None)
@@ -52,7 +53,7 @@ class Screen:
         self.followed: list[str] = []  # the versions turn notices followed, once each was drawn
         self.refused = asyncio.Event()
         monkeypatch.setattr(board, "refresh", self.refresh)
-        monkeypatch.setattr(board, "announce_result", self.announce)
+        monkeypatch.setattr(results, "announce_result", self.announce)
         monkeypatch.setattr(board, "load_state", lambda record: record.state)
         monkeypatch.setattr(hands, "refresh_hands", self.hands)
         monkeypatch.setattr(hands, "send_hand", self.hand)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import redis
 
-from bot.embedded_server import EmbeddedServer, server_binary
+from bot.plumbing.embedded_server import EmbeddedServer, server_binary
 
 OLD_AOF = Path(__file__).parent / "data" / "redis-6.2-appendonly.aof"
 

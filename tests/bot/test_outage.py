@@ -7,8 +7,8 @@ import logging
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from bot.runtime.outage import FIRST_BACKOFF, MAX_BACKOFF, STORE_DOWN, Outage
-from bot.runtime.store import StoreUnavailable, chat_tag
+from bot.plumbing.outage import FIRST_BACKOFF, MAX_BACKOFF, STORE_DOWN, Outage
+from bot.plumbing.store import StoreUnavailable, chat_tag
 
 
 @pytest.mark.parametrize(
@@ -26,7 +26,7 @@ def test_other_os_errors_are_not_mistaken_for_an_outage(error: Exception) -> Non
 
 def test_an_outage_is_logged_once_and_backs_off(caplog: pytest.LogCaptureFixture) -> None:
     watch = Outage()
-    with caplog.at_level(logging.WARNING, logger="bot.runtime.outage"):
+    with caplog.at_level(logging.WARNING, logger="bot.plumbing.outage"):
         waits = [watch.failed(RedisConnectionError("refused")) for _ in range(5)]
         assert watch.answered() == (True, set())
         assert watch.answered() == (False, set())  # each repair is asked for once

@@ -13,8 +13,9 @@ from typing import Any, TypeVar
 import pytest
 from telegram.error import RetryAfter
 
-from bot.runtime import pacing
-from bot.runtime.pacing import Kind, Limits, Pacer, deferring, kind_of, retry_seconds
+from bot.dev.harness import scaled_pacing
+from bot.plumbing import pacing
+from bot.plumbing.pacing import Kind, Limits, Pacer, deferring, kind_of, retry_seconds
 from sandbox import clock as sandbox_clock
 from sandbox import ratelimit as sandbox_limits
 from sandbox.errors import ApiError
@@ -327,8 +328,6 @@ async def test_idle_chats_are_forgotten(monkeypatch: pytest.MonkeyPatch) -> None
 async def test_scaled_budgets_against_a_scaled_sandbox_keep_the_real_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
     """The e2e tests' set-up (bot/dev/harness.py: scaled_pacing): the sandbox's Telegram clock 20 times as
     fast, the bot's windows 20 times as short: the same sends and edits at a twentieth of the times."""
-    from bot.dev.harness import scaled_pacing
-
     clock = FakeClock()
     tg = FakeTelegram(clock, monkeypatch, scale=0.05)
     p = pacer(clock, **{key.removeprefix("PACE_").lower(): value for key, value in scaled_pacing(0.05).items()})

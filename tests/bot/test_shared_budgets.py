@@ -1,4 +1,4 @@
-"""Flood budgets shared by workers through a real Redis (bot/runtime/shared_budgets.py), alone and under two pacers."""
+"""Flood budgets shared by workers through a real Redis (bot/plumbing/shared_budgets.py), alone and under two pacers."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 import redis.asyncio as aioredis
 
-from bot.runtime.pacing import Limits, Pacer
-from bot.runtime.shared_budgets import OVERALL_KEY, SharedBudgets, bucket_key
+from bot.plumbing.pacing import Limits, Pacer
+from bot.plumbing.shared_budgets import OVERALL_KEY, SharedBudgets, bucket_key
 
 _groups = itertools.count(-7_300_000)
 _users = itertools.count(7_300_000)

@@ -13,9 +13,9 @@ from bot.handlers.notify import switch_button, switched
 from bot.messages import hands
 from bot.messages.links import message_link
 from bot.messages.notices import NOTICES_OFF_DATA, NOTICES_ON_DATA, waiting
-from bot.runtime.chat_cards import ChatCard
-from bot.runtime.store import GameRecord, Player, Store
-from bot.runtime.turn_notices import Notice, TurnBook
+from bot.plumbing.chat_cards import ChatCard
+from bot.plumbing.store import GameRecord, Player, Store
+from bot.plumbing.turn_notices import Notice, TurnBook
 from rules import GAMES
 
 _tags = (f"{-7000 - n}" for n in itertools.count())

@@ -1,5 +1,5 @@
 """Replies and notices asked for under a chat's lock are sent once the lock is let go, so a send that waits
-for the chat's budget never holds up a move (bot/services.py: ``when_unlocked``)."""
+for the chat's budget never holds up a move (bot/plumbing/services.py: ``when_unlocked``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.config import Settings
-from bot.runtime.store import GameRecord
-from bot.services import Services, locked_game, when_unlocked
+from bot.plumbing.services import Services, locked_game, when_unlocked
+from bot.plumbing.store import GameRecord
 
 
 class NoGames:

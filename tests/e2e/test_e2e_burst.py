@@ -25,8 +25,8 @@ from bot.dev.simulate import (
 )
 from bot.messages import texts
 from bot.messages.notices import NOTICES_OFF_DATA
-from bot.runtime.pacing import Kind, kind_of
-from bot.runtime.store import Store
+from bot.plumbing.pacing import Kind, kind_of
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 GROUPS = 30

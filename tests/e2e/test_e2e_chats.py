@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from bot.dev.harness import Harness
 from bot.dev.simulate import button, buttons, open_lobby, table
 from bot.messages import texts
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 

@@ -20,7 +20,7 @@ from bot.dev.simulate import (
     table,
 )
 from bot.messages import texts
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 from rules import GAMES
 from rules.coin_age.engine import END as END_TURN
 from sandbox.control_client import ControlClient

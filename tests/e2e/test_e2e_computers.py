@@ -34,11 +34,11 @@ from bot.dev.simulate import (
     start_with_computers,
     table,
 )
+from bot.flow import computers
 from bot.messages import texts
-from bot.runtime import computers
-from bot.runtime.group_settings import GroupSettings
-from bot.runtime.stop_points import STOP_AT
-from bot.runtime.store import Store
+from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.stop_points import STOP_AT
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 FIRST, SECOND = "رایانه ۱ (آسان)", "رایانه ۲ (آسان)"

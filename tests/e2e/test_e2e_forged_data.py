@@ -37,7 +37,7 @@ from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.admin import COMPUTER_PAUSE_CHOICES, LOBBY_IDLE_CHOICES, MAX_TIMEOUT_CHOICES, STAND_IN_CHOICES
 from bot.messages import board, hands, keyboards, texts
 from bot.messages.keyboards import PATTERNS, SHOWN_IN
-from bot.runtime.store import GameRecord, Store
+from bot.plumbing.store import GameRecord, Store
 from sandbox.control_client import ControlClient
 
 SEED = 20240612

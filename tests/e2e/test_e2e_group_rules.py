@@ -19,8 +19,8 @@ from bot.dev.simulate import (
     table,
 )
 from bot.messages import texts
-from bot.runtime.deadlines import Deadlines
-from bot.runtime.store import Store, chat_tag
+from bot.plumbing.deadlines import Deadlines
+from bot.plumbing.store import Store, chat_tag
 from sandbox.control_client import ControlClient
 
 

@@ -22,8 +22,8 @@ from bot.dev.simulate import (
     start_on_screen,
     table,
 )
-from bot.runtime.pacing import Kind, kind_of
-from bot.runtime.stop_points import STOP_AT
+from bot.plumbing.pacing import Kind, kind_of
+from bot.plumbing.stop_points import STOP_AT
 from sandbox.control_client import ControlClient
 
 PRESSES = 30  # menu levels opened in a row: more than the group's 20 edits a minute

@@ -27,8 +27,8 @@ from bot.dev.simulate import (
     table,
 )
 from bot.messages import texts
-from bot.runtime.deadlines import Deadlines
-from bot.runtime.store import Store
+from bot.plumbing.deadlines import Deadlines
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 _names = itertools.count(1)

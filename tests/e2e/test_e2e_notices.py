@@ -27,7 +27,7 @@ from bot.dev.simulate import (
     table,
 )
 from bot.messages import texts
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 TURN = "نوبت شماست"

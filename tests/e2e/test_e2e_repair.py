@@ -1,7 +1,7 @@
 """End to end, real processes: nothing stays stale after a crash of the bot or of Redis.
 
 The moment between the group's board and the private hands, or between a game's last board and its result,
-is reached deterministically with a stop point (``bot.runtime.stop_points``): the bot stops itself there, and
+is reached deterministically with a stop point (``bot.plumbing.stop_points``): the bot stops itself there, and
 the test kills it, or kills Redis and lets the bot go on. Then every hand must show what a freshly requested
 hand shows, and the result must be out once, within 5 s, with nobody pressing anything.
 """
@@ -32,7 +32,7 @@ from bot.dev.simulate import (
     start_in_topic,
     table,
 )
-from bot.runtime.stop_points import STOP_AT
+from bot.plumbing.stop_points import STOP_AT
 from sandbox.control_client import ControlClient
 
 WITHIN = 5.0

@@ -19,7 +19,7 @@ import pytest
 from bot.dev.harness import TEST_TIME_SCALE, Delivery, Harness, WebhookProxy
 from bot.dev.simulate import Table, board_of, button, open_lobby, play_to_end, player_to_act, start_game, table
 from bot.messages import texts
-from bot.runtime.store import Store
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 OPERATOR_ID = 1001
@@ -165,7 +165,7 @@ async def test_a_burst_of_commands_in_one_chat_is_answered_in_order_within_one_b
 ) -> None:
     """Each command is answered (200) at once and the next one goes to the other worker while the first may
     still be in hand: only the chat's tickets keep the replies in the order the commands were sent. The two
-    workers share the group's budget in Redis (bot/runtime/shared_budgets.py): five replies at once, then one every
+    workers share the group's budget in Redis (bot/plumbing/shared_budgets.py): five replies at once, then one every
     4 s, as one worker would send them; budgets kept per worker would let all eight go at once."""
     t = await table(client)
     commands = ["/rules coin_age", "/games", "/help", "/board", "/rules splendor", "/rules condottiere"]

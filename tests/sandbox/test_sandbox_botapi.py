@@ -9,7 +9,15 @@ from typing import Any
 
 import httpx
 import pytest
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, MessageEntity
+from telegram import (
+    Bot,
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    MessageEntity,
+)
 from telegram.constants import ChatMemberStatus
 from telegram.error import BadRequest, Forbidden, RetryAfter
 
@@ -246,8 +254,6 @@ async def test_chat_member_statuses(bot: Bot, world: Any) -> None:
 
 
 async def test_commands_per_scope_and_language(bot: Bot) -> None:
-    from telegram import BotCommand, BotCommandScopeAllGroupChats
-
     await bot.set_my_commands([BotCommand("new", "بازی تازه")])
     await bot.set_my_commands([BotCommand("stop", "پایان")], scope=BotCommandScopeAllGroupChats(), language_code="fa")
     assert [c.command for c in await bot.get_my_commands()] == ["new"]

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from telegram import Bot, InputMediaPhoto
+from telegram import Bot, BotCommand, InputMediaPhoto
 from telegram.error import BadRequest
 
 from sandbox.server import SandboxServer, run_in_thread
@@ -148,8 +148,6 @@ async def test_web_chat_page_and_bot_info(client: httpx.AsyncClient, bot: Bot) -
     page = await client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "/sandbox/press" in page.text and 'dir="auto"' in page.text
-    from telegram import BotCommand
-
     await bot.set_my_commands([BotCommand("new", "بازی تازه")])
     info = (await client.get("/sandbox/bot")).json()
     assert info["username"] == "dorehami_bot"
