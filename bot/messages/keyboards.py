@@ -20,13 +20,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import InlineKeyboardButtonLimit
 
 from ai import LEVELS
 from bot.games import PLAYABLE, PRESENTERS
 from bot.messages import texts
 from bot.messages.menus import Choice, Menu
 
-MAX_CALLBACK = 64
+MAX_CALLBACK = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)
 RULES_DATA = "r:"  # + a game's id: its rules (bot/handlers/info.py)
 CONFIRM = "✅ تأیید"
 

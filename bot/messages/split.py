@@ -12,8 +12,10 @@ from __future__ import annotations
 import html
 import re
 
-MESSAGE_LIMIT = 4096
-CAPTION_LIMIT = 1024
+from telegram.constants import MessageLimit
+
+MESSAGE_LIMIT = int(MessageLimit.MAX_TEXT_LENGTH)
+CAPTION_LIMIT = int(MessageLimit.CAPTION_LENGTH)
 ELLIPSIS = "…"
 
 _TOKEN = re.compile(r"<[^>]+>|&#?[A-Za-z0-9]+;|.", re.DOTALL)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cachetools import TTLCache
 from telegram import Bot
 from telegram.constants import ChatType
 from telegram.error import ChatMigrated
@@ -19,7 +20,7 @@ from telegram.error import ChatMigrated
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 600.0
-_MAX_KEPT = 4096  # groups remembered at once; the oldest are forgotten first
+_MAX_KEPT = 4096  # groups remembered at once; the least recently asked for are forgotten first
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +41,14 @@ class ChatCards:
     """``getChat`` answers, each kept for ``KEEP_SECONDS``."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
-        self._kept: dict[int, tuple[float, ChatCard]] = {}
+        self._kept: TTLCache[int, ChatCard] = TTLCache(maxsize=_MAX_KEPT, ttl=KEEP_SECONDS, timer=clock)
 
     async def card(self, bot: Bot, chat_id: int) -> ChatCard:
         """The group's card; when Telegram cannot say (an outage, a refusal), what its id alone tells: a
         supergroup's ids begin with -100 (the Bot API's numbering of channels and supergroups)."""
-        now = self._clock()
         kept = self._kept.get(chat_id)
-        if kept is not None and kept[0] > now:
-            return kept[1]
+        if kept is not None:
+            return kept
         try:
             chat = await bot.get_chat(chat_id)
         except ChatMigrated:
@@ -58,7 +57,5 @@ class ChatCards:
             log.info("no card for chat %s (%s)", chat_id, exc)
             return ChatCard(chat_id, ChatType.SUPERGROUP if str(chat_id).startswith("-100") else ChatType.GROUP)
         card = ChatCard(chat_id, str(chat.type), chat.title or "", chat.username)
-        if len(self._kept) >= _MAX_KEPT:
-            del self._kept[next(iter(self._kept))]
-        self._kept[chat_id] = (now + KEEP_SECONDS, card)
+        self._kept[chat_id] = card
         return card

@@ -7,17 +7,15 @@ an earlier move can never match a later one.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 import redis.asyncio as aioredis
 from pydantic import BaseModel, Field, model_validator
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import WatchError
 
 from bot.plumbing.deadlines import DUE, LEASES, Deadline, Deadlines
@@ -26,6 +24,10 @@ from bot.plumbing.group_settings import GroupSettings
 log = logging.getLogger(__name__)
 
 FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
+# The one retry policy, redis-py's own, set on the client for every command (in place of its default of ten
+# tries): a connection refused, reset or timed out is tried 3 times more, 50 ms to 1 s apart with jitter; then
+# the error reaches the caller, for whom it is an outage (bot/plumbing/outage.py: STORE_DOWN).
+RETRY = Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=3)
 T = TypeVar("T")
 
 Phase = Literal["lobby", "playing", "finished", "cancelled"]
@@ -127,7 +129,8 @@ class StaleVersion(Exception):
 
 
 class StoreUnavailable(Exception):
-    """Redis did not answer after the retries: the caller tells the user to try again."""
+    """A write Redis kept interrupting (a chat that kept changing while it moved): for the caller an outage
+    like a connection lost after the client's retries, so the user is told to try again."""
 
 
 # KEYS: record, counter. ARGV: expected version ("0" for none), new data, ttl seconds (0 = keep forever).
@@ -171,35 +174,23 @@ def moved_key(key: str, old: int, new: int) -> str:
 
 
 class Store:
-    """Typed access to the bot's Redis keys, with bounded retries on connection trouble."""
+    """Typed access to the bot's Redis keys; connection trouble is retried by the client (``RETRY``)."""
 
     ACTIVE = "dh:active"  # chat tags with a lobby, a running game, or a result not yet announced
 
-    def __init__(self, client: aioredis.Redis, retries: int = 3) -> None:
+    def __init__(self, client: aioredis.Redis) -> None:
         self.redis = client
-        self.retries = retries
         self._cas = client.register_script(_CAS)
 
     @classmethod
     def from_url(cls, url: str) -> Store:
-        client = aioredis.Redis.from_url(url, decode_responses=True, socket_timeout=5, health_check_interval=30)
+        client = aioredis.Redis.from_url(
+            url, decode_responses=True, socket_timeout=5, health_check_interval=30, retry=RETRY
+        )
         return cls(client)
 
     async def close(self) -> None:
         await self.redis.aclose()
-
-    async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
-        delay = 0.05
-        for attempt in range(self.retries + 1):
-            try:
-                return await op()
-            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-                if attempt == self.retries:
-                    raise StoreUnavailable(str(exc)) from exc
-                log.warning("redis unavailable (%s); retry %d", exc, attempt + 1)
-                await asyncio.sleep(delay)
-                delay *= 4
-        raise AssertionError("unreachable")
 
     @staticmethod
     def _game_key(tag: str) -> str:
@@ -212,7 +203,7 @@ class Store:
 
     async def load(self, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
         tag = chat_tag(chat_id, thread_id)
-        raw = await self._retry(lambda: self.redis.hmget(self._game_key(tag), "v", "d"))
+        raw = await self.redis.hmget(self._game_key(tag), "v", "d")
         version, data = raw
         if not data or version is None:
             return None
@@ -228,18 +219,18 @@ class Store:
         data = record.model_dump_json(exclude={"version"})
         ttl = 0 if record.active else FINISHED_TTL
         keys = [self._game_key(tag), self._counter_key(tag)]
-        version = await self._retry(lambda: self._cas(keys=keys, args=[str(expected), data, str(ttl)]))
+        version = await self._cas(keys=keys, args=[str(expected), data, str(ttl)])
         if int(version) < 0:
             raise StaleVersion(tag)
         saved = record.model_copy(update={"version": int(version)})
         if record.phase == "cancelled":
-            await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
+            await self.redis.srem(self.ACTIVE, tag)
         else:  # a finished game stays listed until its result is out (``retire``)
-            await self._retry(lambda: self.redis.sadd(self.ACTIVE, tag))
+            await self.redis.sadd(self.ACTIVE, tag)
         return saved
 
     async def active_tags(self) -> set[str]:
-        members = await self._retry(lambda: self.redis.smembers(self.ACTIVE))
+        members = await self.redis.smembers(self.ACTIVE)
         return {str(m) for m in members}
 
     # The chat's live message (the lobby, then the board) is not versioned itself: re-sending it must not make
@@ -250,7 +241,7 @@ class Store:
         return f"{self._game_key(chat_tag(chat_id, thread_id))}:live"
 
     async def live_message(self, chat_id: int, thread_id: int | None) -> LiveMessage | None:
-        value = await self._retry(lambda: self.redis.get(self._live_key(chat_id, thread_id)))
+        value = await self.redis.get(self._live_key(chat_id, thread_id))
         if not value:
             return None
         message_id, _, version = str(value).partition(":")
@@ -258,21 +249,21 @@ class Store:
 
     async def set_live_message(self, chat_id: int, thread_id: int | None, message_id: int, version: int) -> None:
         key = self._live_key(chat_id, thread_id)
-        await self._retry(lambda: self.redis.set(key, f"{message_id}:{version}", ex=FINISHED_TTL * 4))
+        await self.redis.set(key, f"{message_id}:{version}", ex=FINISHED_TTL * 4)
 
     async def clear_live_message(self, chat_id: int, thread_id: int | None) -> None:
         key = self._live_key(chat_id, thread_id)
-        await self._retry(lambda: self.redis.delete(key))
+        await self.redis.delete(key)
 
     async def is_active(self, chat_id: int, thread_id: int | None) -> bool:
         """A lobby, a running game, or a finished game whose result is not out yet (it is retired after)."""
         tag = chat_tag(chat_id, thread_id)
-        return bool(await self._retry(lambda: self.redis.sismember(self.ACTIVE, tag)))
+        return bool(await self.redis.sismember(self.ACTIVE, tag))
 
     async def retire(self, chat_id: int, thread_id: int | None) -> None:
         """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)
-        await self._retry(lambda: self.redis.srem(self.ACTIVE, tag))
+        await self.redis.srem(self.ACTIVE, tag)
 
     # Each player's private message about a game (their hand), and what it shows, so that it is edited only
     # when the player's view or choices changed.
@@ -281,62 +272,62 @@ class Store:
         return f"{self._game_key(chat_tag(chat_id, thread_id))}:hand:{user_id}"
 
     async def hand_message(self, chat_id: int, thread_id: int | None, user_id: int) -> HandMessage | None:
-        raw = await self._retry(lambda: self.redis.get(self._hand_key(chat_id, thread_id, user_id)))
+        raw = await self.redis.get(self._hand_key(chat_id, thread_id, user_id))
         return HandMessage.model_validate_json(raw) if raw else None
 
     async def set_hand_message(self, chat_id: int, thread_id: int | None, user_id: int, hand: HandMessage) -> None:
         key, data = self._hand_key(chat_id, thread_id, user_id), hand.model_dump_json()
-        await self._retry(lambda: self.redis.set(key, data, ex=FINISHED_TTL))
+        await self.redis.set(key, data, ex=FINISHED_TTL)
 
     # Group settings (shared by a forum's topics).
 
     async def group_settings(self, chat_id: int) -> GroupSettings:
-        raw = await self._retry(lambda: self.redis.get(f"dh:{{{chat_id}}}:settings"))
+        raw = await self.redis.get(f"dh:{{{chat_id}}}:settings")
         return GroupSettings.model_validate_json(raw) if raw else GroupSettings()
 
     async def set_group_settings(self, chat_id: int, settings: GroupSettings) -> None:
         data = settings.model_dump_json()
-        await self._retry(lambda: self.redis.set(f"dh:{{{chat_id}}}:settings", data))
+        await self.redis.set(f"dh:{{{chat_id}}}:settings", data)
 
     # Users who opened a private chat with the bot can receive private messages.
 
     async def mark_reachable(self, user_id: int, reachable: bool = True) -> None:
         if reachable:
-            await self._retry(lambda: self.redis.sadd("dh:reachable", user_id))
+            await self.redis.sadd("dh:reachable", user_id)
         else:
-            await self._retry(lambda: self.redis.srem("dh:reachable", user_id))
+            await self.redis.srem("dh:reachable", user_id)
 
     async def is_reachable(self, user_id: int) -> bool:
-        return bool(await self._retry(lambda: self.redis.sismember("dh:reachable", str(user_id))))
+        return bool(await self.redis.sismember("dh:reachable", str(user_id)))
 
     # Players who asked for no turn notices (bot/messages/notices.py): on unless they turned them off.
 
     async def set_notices(self, user_id: int, on: bool) -> None:
         if on:
-            await self._retry(lambda: self.redis.srem("dh:quiet", user_id))
+            await self.redis.srem("dh:quiet", user_id)
         else:
-            await self._retry(lambda: self.redis.sadd("dh:quiet", user_id))
+            await self.redis.sadd("dh:quiet", user_id)
 
     async def wants_notices(self, user_id: int) -> bool:
-        return not await self._retry(lambda: self.redis.sismember("dh:quiet", str(user_id)))
+        return not await self.redis.sismember("dh:quiet", str(user_id))
 
     # Users the bot has heard from in a group (a message or a press there): members, as far as a bot that is
     # not an admin can tell.
 
     async def note_seen(self, chat_id: int, user_id: int) -> None:
-        await self._retry(lambda: self.redis.sadd(f"{chat_prefix(chat_id)}seen", user_id))
+        await self.redis.sadd(f"{chat_prefix(chat_id)}seen", user_id)
 
     async def was_seen(self, chat_id: int, user_id: int) -> bool:
-        return bool(await self._retry(lambda: self.redis.sismember(f"{chat_prefix(chat_id)}seen", str(user_id))))
+        return bool(await self.redis.sismember(f"{chat_prefix(chat_id)}seen", str(user_id)))
 
     async def ping(self) -> bool:
-        return bool(await self._retry(lambda: self.redis.ping()))
+        return bool(await self.redis.ping())
 
     # A basic group that became a supergroup (Telegram gives it a new id): everything about the chat moves.
 
     async def moved_to(self, chat_id: int) -> int | None:
         """The supergroup a migrated group became, if it did."""
-        value = await self._retry(lambda: self.redis.get(f"{chat_prefix(chat_id)}moved_to"))
+        value = await self.redis.get(f"{chat_prefix(chat_id)}moved_to")
         return int(value) if value else None
 
     async def migrate(self, old: int, new: int) -> bool:
@@ -351,7 +342,7 @@ class Store:
         moved slot by slot)."""
         for _ in range(_MIGRATE_ATTEMPTS):
             try:
-                return await self._retry(lambda: self._migrate_once(old, new))
+                return await self._migrate_once(old, new)
             except WatchError:
                 continue  # something of the chat changed meanwhile: read it again
         raise StoreUnavailable(f"chat {old} kept changing while it was moved to {new}")

@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from bot.plumbing.store import FINISHED_TTL, GameRecord, Player, StaleVersion, Store, StoreUnavailable
+from bot.plumbing.outage import STORE_DOWN
+from bot.plumbing.store import FINISHED_TTL, GameRecord, Player, StaleVersion, Store
 
 _chats = itertools.count(-500)
 
@@ -87,7 +88,7 @@ async def test_the_live_message_is_kept_apart_from_the_version(store: Store) -> 
 async def test_redis_down_is_a_clear_error_after_bounded_retries(tmp_path: object) -> None:
     dead = Store.from_url(f"unix://{tmp_path}/nothing.sock")
     try:
-        with pytest.raises(StoreUnavailable):
+        with pytest.raises(STORE_DOWN):
             await dead.load(-1)
     finally:
         await dead.close()
