@@ -30,6 +30,7 @@ from bot.handlers import admin, computer_lobby, info, lobby, membership, notify,
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
+from bot.plumbing import activity, metrics
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.locks import worker_id
@@ -44,6 +45,7 @@ from bot.plumbing.webhook import run_webhook
 log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
+DRAIN_SECONDS = 10.0  # at most this long a stopping bot waits for the redraws and notices in hand
 
 
 async def _heartbeat(path: Path) -> None:
@@ -69,11 +71,13 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         # meanwhile is still sent, unquoted, instead of failing.
         .defaults(Defaults(parse_mode=ParseMode.HTML, allow_sending_without_reply=True))
         .concurrent_updates(256)
+        .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
         .connection_pool_size(64)
         .pool_timeout(10)
         .get_updates_read_timeout(40)
         .post_init(_post_init)
+        .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
     )
     if settings.bot_api_url is not None:
@@ -186,23 +190,41 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         [BotCommand(c, d) for c, d in texts.PRIVATE_COMMANDS], scope=BotCommandScopeAllPrivateChats()
     )
     app.bot_data[operators.STARTED_AT] = time.time()
+    settings = services.settings
+    if settings.metrics_port is not None:
+        app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
     app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(services.settings.heartbeat_path))
-    app.bot_data["reconcile"] = asyncio.create_task(reconcile(app))
+    app.bot_data["reconcile"] = activity.spawn(reconcile(app), "recovery")
     app.bot_data["timers"] = asyncio.create_task(timers.run(app))
     services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
     log.info("bot @%s ready", app.bot.username)
 
 
+async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
+    """The updates in hand are handled (PTB's stop): no deadline fires from now on, and what those updates set
+    off (a redraw, a turn notice) goes out before the connection to Telegram is closed, for a few seconds at
+    most, rather than being lost with the process."""
+    await _cancel(app, "timers")
+    if not await activity.drained(DRAIN_SECONDS):
+        log.warning("stopping with %d task(s) still in hand after %.0f s", activity.in_hand(), DRAIN_SECONDS)
+
+
+async def _cancel(app: Application, name: str) -> None:  # type: ignore[type-arg]
+    task = app.bot_data.pop(name, None)
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
     for name in ("heartbeat", "reconcile", "timers"):
-        task = app.bot_data.pop(name, None)
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await _cancel(app, name)
     services: Services = app.bot_data["services"]
     services.thinker.stop()
     await services.store.close()
+    if (server := app.bot_data.pop("metrics", None)) is not None:
+        await server.cleanup()
 
 
 def run(settings: Settings, redis_url: str) -> None:

@@ -45,6 +45,8 @@ class Settings(BaseSettings):
         description="tests and demos only: every deal drawn from it and the chat, so a run deals the same games",
     )
     log_level: str = "INFO"
+    metrics_listen: str = "127.0.0.1"
+    metrics_port: int | None = Field(default=None, ge=1, le=65535, description="serve /metrics here (Prometheus)")
 
     @field_validator("operator_ids", mode="before")
     @classmethod

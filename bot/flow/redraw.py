@@ -33,6 +33,7 @@ from bot.flow.topics import is_topic_closed, stand_still, tell_general
 from bot.games import PRESENTERS
 from bot.messages import board, hands, notices, pictures
 from bot.messages.lobby_message import show_lobby, show_lobby_menu
+from bot.plumbing import activity
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.pacing import deferring, retry_seconds
 from bot.plumbing.ratelimit import pacer_of
@@ -125,10 +126,8 @@ class Drawers:
         if slot is not None:
             return slot
         slot = self.slots[tag] = _Slot(wanted=version)
-        coroutine = self._drain(context, tag)
-        app = context.application
         # the application awaits its tasks when it stops, so a drawer running then still finishes its chat
-        task = app.create_task(coroutine) if app.running else asyncio.create_task(coroutine)
+        task = activity.spawn(self._drain(context, tag), "redraw", context.application)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return slot

@@ -24,6 +24,7 @@ from bot.flow.topics import is_topic_closed
 from bot.games import PRESENTERS
 from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
+from bot.plumbing import activity
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
@@ -62,14 +63,14 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 await asyncio.sleep(watch.failed(exc))
                 continue
             for deadline in claimed:
-                task = asyncio.create_task(_fire(context, deadline))
+                task = activity.spawn(_fire(context, deadline), "deadline")
                 running[task] = deadline
                 task.add_done_callback(lambda done: running.pop(done, None))
             if repairing is None or repairing.done():
                 heal_all, chats = watch.answered()
                 if heal_all or chats:
                     why = "after the outage" if heal_all else "redraws that failed"
-                    repairing = asyncio.create_task(reconcile(app, None if heal_all else chats, why))
+                    repairing = activity.spawn(reconcile(app, None if heal_all else chats, why), "recovery")
             await asyncio.sleep(POLL_SECONDS)
     finally:
         pending = [*running, *([repairing] if repairing is not None else [])]

@@ -24,6 +24,7 @@ from bot.flow.commit import commit
 from bot.flow.recovery import heal
 from bot.handlers.access import on_behalf_of_a_chat
 from bot.messages import notices
+from bot.plumbing import activity
 from bot.plumbing.outage import STORE_DOWN
 from bot.plumbing.services import locked_game, parse_tag, services
 from bot.plumbing.store import chat_tag
@@ -167,7 +168,7 @@ def _start(
         finally:
             pending.pop(key, None)
 
-    pending[key] = app.create_task(run()) if app.running else asyncio.create_task(run())
+    pending[key] = activity.spawn(run(), "recovery", app)
 
 
 # Who the bot has heard from ---------------------------------------------------------------------------------

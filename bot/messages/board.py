@@ -15,6 +15,7 @@ from bot.messages import hands, keyboards, pictures, texts
 from bot.messages.fa import name
 from bot.messages.seats import addressed, gone_line, result_view, winners
 from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
+from bot.plumbing import activity
 from bot.plumbing.pacing import waiting
 from bot.plumbing.services import services
 from bot.plumbing.stop_points import stop_point
@@ -122,7 +123,7 @@ async def post(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: An
                     chat_id=record.chat_id, message_id=old.message_id, reply_markup=None
                 )
         except RetryAfter:
-            context.application.create_task(_strip_buttons(context, record.chat_id, old.message_id))
+            activity.spawn(_strip_buttons(context, record.chat_id, old.message_id), "cleanup", context.application)
     return message
 
 

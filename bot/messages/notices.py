@@ -33,6 +33,7 @@ from bot.games import PRESENTERS
 from bot.messages import board, hands, texts
 from bot.messages.fa import mention, name
 from bot.messages.links import message_link
+from bot.plumbing import activity
 from bot.plumbing.chat_cards import ChatCard, ChatCards
 from bot.plumbing.outage import STORE_DOWN
 from bot.plumbing.pacing import deferring
@@ -227,9 +228,8 @@ def cards(context: ContextTypes.DEFAULT_TYPE) -> ChatCards:
 
 
 def _spawn(context: ContextTypes.DEFAULT_TYPE, coroutine: Coroutine[Any, Any, None]) -> None:
-    app = context.application
     # the application awaits its tasks when it stops, so notices on their way still go out
-    task = app.create_task(coroutine) if app.running else asyncio.create_task(coroutine)
+    task = activity.spawn(coroutine, "notice", context.application)
     running: set[asyncio.Task[None]] = context.bot_data.setdefault(TASKS, set())
     running.add(task)
     task.add_done_callback(running.discard)

@@ -38,6 +38,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.plumbing import activity
 from bot.plumbing.locks import (
     LEASE,
     LUA_NOW,
@@ -218,7 +219,7 @@ class ChatOrder:
         """Pass the turn on if ``ticket`` is still held: for a handler task that ended without running
         ``turn`` at all (cancelled before it started), which would otherwise hold its chat for good."""
         if ticket in self._held:
-            task = asyncio.create_task(self.release(ticket))
+            task = activity.spawn(self.release(ticket), "cleanup")
             self._releasing.add(task)
             task.add_done_callback(self._releasing.discard)
 

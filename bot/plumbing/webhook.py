@@ -26,6 +26,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Settings
+from bot.plumbing import activity
 from bot.plumbing.chat_order import ChatOrder, Ticket
 from bot.plumbing.locks import SharedChatLocks, Wakeups, worker_id
 from bot.plumbing.services import Services
@@ -80,7 +81,7 @@ class WebhookServer:
             if ticket is None:
                 log.info("update %s came again; its first delivery is in hand", update.update_id)
                 return web.Response()
-        task = self.app.create_task(self._handle(update, ticket), update=update, name=f"update:{update.update_id}")
+        task = activity.spawn(self._handle(update, ticket), "update", self.app, update=update)
         if ticket is not None:
             task.add_done_callback(lambda _: self.order.release_soon(ticket))
         return web.Response()
@@ -137,6 +138,8 @@ async def serve(app: Application, settings: Settings, allowed_updates: list[str]
         await runner.cleanup()  # no new updates; the requests in hand get their answer
         if app.running:
             await app.stop()  # the updates in hand are handled and their turns passed on
+            if app.post_stop is not None:
+                await app.post_stop(app)
         for task in keepers:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
