@@ -17,7 +17,7 @@ from aiohttp import web
 from sandbox import topics
 from sandbox.appkey import SANDBOX
 from sandbox.clock import TelegramClock
-from sandbox.engine import Sandbox
+from sandbox.engine import QUERY_ANSWER_SECONDS, Sandbox
 from sandbox.errors import ApiError
 from sandbox.formatting import FormattedText, command_entities, utf16_len
 from sandbox.membership import MembershipError, sender, set_blocked
@@ -465,6 +465,18 @@ async def get_file(request: web.Request) -> web.Response:
 
 
 @_json_route
+async def get_state(request: web.Request) -> Any:
+    """What the sandbox holds for the bot right now: updates it has not yet taken in (polling: not confirmed by
+    a later getUpdates; webhook: not yet accepted), Bot API calls in flight, and the change counter."""
+    sandbox = _sandbox(request)
+    return {
+        "version": sandbox.version,
+        "updates_pending": len(sandbox.queue.items),
+        "calls_in_flight": sandbox.in_flight,
+    }
+
+
+@_json_route
 async def wait_idle(request: web.Request) -> Any:
     body = await _body(request)
     idle = await _sandbox(request).wait_idle(_number(body, "timeout", 10.0), _number(body, "quiet", 0.25))
@@ -504,7 +516,18 @@ async def wait_changes(request: web.Request) -> Any:
 
 
 def _config(sandbox: Sandbox) -> dict[str, Any]:
-    return {"rate_limits": sandbox.limiter.config.as_dict(), "time_scale": sandbox.clock.scale}
+    return {
+        "rate_limits": sandbox.limiter.config.as_dict(),
+        "time_scale": sandbox.clock.scale,
+        "answer_window": sandbox.answer_window,
+    }
+
+
+def _answer_window(value: object) -> float:
+    """A shorter wait for a press's answer, for a test: never longer than Telegram's."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= QUERY_ANSWER_SECONDS:
+        raise ValueError(f"answer_window must be more than 0 and at most {QUERY_ANSWER_SECONDS:g} seconds")
+    return float(value)
 
 
 @_json_route
@@ -514,7 +537,8 @@ async def get_config(request: web.Request) -> Any:
 
 @_json_route
 async def set_config(request: web.Request) -> Any:
-    """Change the limits and the time scale; nothing changes unless every value given is valid."""
+    """Change the limits, the time scale and the answer window; nothing changes unless every value given is
+    valid."""
     sandbox = _sandbox(request)
     body = await _body(request)
     limits = body.get("rate_limits", {})
@@ -523,9 +547,11 @@ async def set_config(request: web.Request) -> Any:
     try:
         if "time_scale" in body:
             TelegramClock(body["time_scale"])  # checked first, so that a bad value changes nothing
+        window = _answer_window(body["answer_window"]) if "answer_window" in body else sandbox.answer_window
         sandbox.limiter.config.update(limits)
         if "time_scale" in body:
             sandbox.clock.scale = body["time_scale"]
+        sandbox.answer_window = window
     except ValueError as error:
         raise ControlError(str(error)) from None
     return _config(sandbox)
@@ -579,6 +605,7 @@ def setup(app: web.Application) -> None:
     router.add_post("/sandbox/idle", wait_idle)
     router.add_get("/sandbox/log", read_log)
     router.add_get("/sandbox/changes", wait_changes)
+    router.add_get("/sandbox/state", get_state)
     router.add_get("/sandbox/config", get_config)
     router.add_post("/sandbox/config", set_config)
     router.add_post("/sandbox/reset", reset)

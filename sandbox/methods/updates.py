@@ -24,7 +24,10 @@ async def get_updates(sandbox: Sandbox, call: Call) -> Any:
     queue.set_allowed(params.get_list("allowed_updates"))
     offset = params.get_int("offset")
     if offset:
+        before = len(queue.items)
         queue.confirm(offset)
+        if len(queue.items) != before:
+            sandbox.touch()  # the bot has taken those in: a waiter for a settled system looks again
     # A newer getUpdates call ends an older one, as Telegram does.
     sandbox.poll_generation += 1
     generation = sandbox.poll_generation

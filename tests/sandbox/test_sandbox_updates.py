@@ -74,10 +74,13 @@ async def test_press_delivers_callback_query_and_returns_the_answer(
 async def test_a_query_answered_after_fifteen_seconds_is_too_old(
     bot: Bot, world: Any, client: httpx.AsyncClient
 ) -> None:
-    """Telegram waits about 15 s for a press's answer; later, answerCallbackQuery fails. With time_scale 0.02
-    the 15 s last 0.3 s, and the press returns unanswered once they are over, as a client stops waiting."""
+    """Telegram waits about 15 s for a press's answer; later, answerCallbackQuery fails. The wait is real seconds
+    at any time scale (the bot's work does not get faster with Telegram's clock); a test may only shorten it,
+    here to 0.3 s: the press returns unanswered once they are over, as a client stops waiting."""
     config = (await client.post("/sandbox/config", json={"time_scale": 0.02})).json()
-    assert config["time_scale"] == 0.02
+    assert config["time_scale"] == 0.02 and config["answer_window"] == 15  # not shortened by the scale
+    config = (await client.post("/sandbox/config", json={"answer_window": 0.3})).json()
+    assert config["answer_window"] == 0.3
     ali = await world.user("Ali")
     group = await world.group("G", [ali])
     markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
@@ -102,7 +105,10 @@ async def test_a_query_answered_after_fifteen_seconds_is_too_old(
     for bad in (0, 2, "fast", None):
         response = await client.post("/sandbox/config", json={"time_scale": bad, "rate_limits": {"enabled": False}})
         assert response.status_code == 400 and "time_scale" in response.json()["error"], bad
-    assert (await client.get("/sandbox/config")).json() == {**config, "time_scale": 0.02}  # nothing changed
+    for longer in (0, 15.5, 60, "long", True):  # never kinder than Telegram
+        response = await client.post("/sandbox/config", json={"answer_window": longer, "time_scale": 0.5})
+        assert response.status_code == 400 and "answer_window" in response.json()["error"], longer
+    assert (await client.get("/sandbox/config")).json() == config  # nothing changed
 
 
 async def test_press_is_rejected_for_unknown_data_and_times_out_unanswered(
