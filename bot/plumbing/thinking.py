@@ -25,7 +25,10 @@ from rules import GAMES
 
 log = logging.getLogger(__name__)
 
-NICENESS = 19  # the thinkers run at the lowest priority (os.nice): the bot, Redis and Telegram's replies go first
+# The thinkers' priority (os.nice): below the bot's, so that its answers and redraws go first when both want a
+# core (CPU shares about 9 to 1), but not the lowest (19: about 70 to 1), at which any other busy process on the
+# machine left a computer player a second or more for a move of a tenth of one.
+NICENESS = 10
 ORPHAN_CHECK_SECONDS = 1.0
 
 
