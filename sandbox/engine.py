@@ -36,6 +36,7 @@ class CallbackQueryRecord:
     text: str | None = None
     show_alert: bool = False
     url: str | None = None
+    late: dict[str, Any] | None = None  # an answer that came after the wait (refused): its text and alert
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 

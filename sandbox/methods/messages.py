@@ -259,6 +259,9 @@ async def delete_messages(sandbox: Sandbox, call: Call) -> Any:
 async def answer_callback_query(sandbox: Sandbox, call: Call) -> Any:
     params = call.params
     record = sandbox.queries.get(params.get_str("callback_query_id") or "")
+    if record is not None and not record.answered and record.late is None and sandbox.query_expired(record):
+        record.late = {"text": params.get_str("text") or None, "show_alert": params.get_bool("show_alert")}
+        record.done.set()  # for a press that waits to see what a late answer would have said
     if record is None or record.answered or sandbox.query_expired(record):
         raise bad_request(QUERY_TOO_OLD)
     text = params.get_str("text")

@@ -97,6 +97,16 @@ async def test_a_query_answered_after_fifteen_seconds_is_too_old(
     with pytest.raises(BadRequest, match=r"^Query is too old and response timeout expired or query id is invalid$"):
         await bot.answer_callback_query(update.callback_query.id)
 
+    # a test may wait on for what a late answer would have said (Telegram refuses it all the same)
+    press = asyncio.create_task(client.post("/sandbox/press", json={**body, "timeout": 30, "wait_late": True}))
+    [update] = await bot.get_updates(offset=update.update_id + 1, timeout=5)
+    assert update.callback_query is not None
+    await asyncio.sleep(0.4)  # the bot is slow: past the 0.3 s
+    with pytest.raises(BadRequest, match=r"^Query is too old"):
+        await bot.answer_callback_query(update.callback_query.id, text="دیر", show_alert=True)
+    late = (await press).json()
+    assert late["answered"] is False and late["late"] == {"text": "دیر", "show_alert": True}
+
     press = asyncio.create_task(client.post("/sandbox/press", json=body))  # answered in time: fine
     [update] = await bot.get_updates(offset=update.update_id + 1, timeout=5)
     assert update.callback_query is not None
