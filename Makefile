@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sandbox run test check lint bench clean
+.PHONY: sandbox run test test-busy check lint bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,12 @@ run: $(STAMP)  ## run the bot for real (needs BOT_TOKEN)
 
 test: $(STAMP)  ## every test: rules, rendering, sandbox, end to end
 	$(BIN)/pytest -q
+
+BUSY ?= 2
+test-busy: $(STAMP)  ## every test on a busy machine: $(BUSY) CPU-bound processes of the same priority beside it
+	@hogs=""; for i in $$(seq $(BUSY)); do $(PYTHON) -c 'while True: pass' & hogs="$$hogs $$!"; done; \
+	trap "kill $$hogs" EXIT INT TERM; \
+	$(BIN)/pytest -q $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

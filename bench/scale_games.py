@@ -27,7 +27,7 @@ import redis.asyncio as aioredis
 from live_games import following, pct, play_all, set_up
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import most_in_a_window
+from bot.dev.simulate import most_in_a_window, settled
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
@@ -52,7 +52,7 @@ async def main(games: int, moves: int, think: float, turn: int) -> None:
             memory_with_games = await used_memory(redis)
             async with following(client) as watcher:
                 results, elapsed = await play_all(client, watcher, tables, moves, think)
-                await client.idle(timeout=30)
+                await settled(client, harness)
                 await asyncio.sleep(1.5)  # the watcher reads the log's last page
         await store.close()
         await redis.aclose()

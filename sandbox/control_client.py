@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
 
 import httpx
+
+# How long a wait for what the bot does may last before the test calls it lost: not how long it should take
+# (waits end when it happens), but room for a machine many times slower than usual.
+WAIT_SECONDS = 120.0
 
 
 class ControlClient:
@@ -88,10 +91,13 @@ class ControlClient:
         return dict(await self._post(f"/sandbox/chats/{chat_id}/topics/{thread_id}", body))
 
     async def press(
-        self, chat_id: int, message_id: int, from_id: int, data: str, timeout: float = 15
+        self, chat_id: int, message_id: int, from_id: int, data: str, timeout: float = 15, wait_late: bool = False
     ) -> dict[str, Any]:
+        """Press a button; the bot's answer (``answered`` False if none came in the 15 s Telegram waits).
+        ``wait_late``: wait on, up to ``timeout``, for an answer that comes too late (Telegram refuses it), and
+        return what it said as ``late``."""
         body = {"chat_id": chat_id, "message_id": message_id, "from_id": from_id, "data": data, "timeout": timeout}
-        return dict(await self._post("/sandbox/press", body))
+        return dict(await self._post("/sandbox/press", {**body, "wait_late": wait_late}))
 
     async def press_forged(
         self, chat_id: int, message_id: int, from_id: int, data: str | None, timeout: float = 15
@@ -104,9 +110,6 @@ class ControlClient:
     async def messages(self, chat_id: int) -> list[dict[str, Any]]:
         return list(await self._get(f"/sandbox/chats/{chat_id}/messages"))
 
-    async def idle(self, timeout: float = 15, quiet: float = 0.25) -> bool:
-        return bool((await self._post("/sandbox/idle", {"timeout": timeout, "quiet": quiet}))["idle"])
-
     async def log(self, after: int = 0, wait: float = 0) -> dict[str, Any]:
         return dict(await self._get("/sandbox/log", after=after, wait=wait))
 
@@ -118,15 +121,28 @@ class ControlClient:
         response.raise_for_status()
         return response.content
 
+    async def changes(self, after: int = -1, wait: float = 0) -> int:
+        """The sandbox's change counter, once it is past ``after`` (or ``wait`` seconds have passed): it moves
+        with every update, Bot API call and control action, so a waiter looks again only when something
+        happened."""
+        return int((await self._get("/sandbox/changes", after=after, wait=wait))["version"])
+
+    async def state(self) -> dict[str, int]:
+        """``{version, updates_pending, calls_in_flight}``: what the sandbox holds for the bot right now."""
+        return dict(await self._get("/sandbox/state"))
+
     async def wait_for(
-        self, chat_id: int, predicate: Callable[[list[dict[str, Any]]], Any], timeout: float = 15
+        self, chat_id: int, predicate: Callable[[list[dict[str, Any]]], Any], timeout: float = WAIT_SECONDS
     ) -> Any:
-        """Poll a chat's messages until ``predicate`` returns something truthy, and return that."""
+        """A chat's messages, looked at each time something changes in the sandbox, until ``predicate`` returns
+        something truthy; return that. ``timeout`` only bounds a wait for something that never comes."""
         deadline = time.monotonic() + timeout
+        seen = await self.changes()
         while True:
             result = predicate(await self.messages(chat_id))
             if result:
                 return result
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError(f"condition not met in chat {chat_id} within {timeout} s")
-            await asyncio.sleep(0.05)
+            seen = await self.changes(after=seen, wait=min(left, 5.0))

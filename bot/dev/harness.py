@@ -24,10 +24,13 @@ from typing import Any
 
 import httpx
 from aiohttp import web
+from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Limits
 from bot.dev.local import SANDBOX_TOKEN
+from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.metrics import METRICS_PATH
 from bot.plumbing.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
 
@@ -41,12 +44,40 @@ class BotProcess:
         self.data_dir = data_dir
         self.log_path = log_path
         self.extra_env = env
+        self.metrics_port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self._log_start = 0  # where this process's lines begin in the log file
+
+    async def in_hand(self, http: httpx.AsyncClient) -> int:
+        """What the running bot has in hand (bot/plumbing/activity.py), read from its ``/metrics``."""
+        response = await http.get(f"http://127.0.0.1:{self.metrics_port}{METRICS_PATH}")
+        response.raise_for_status()
+        return round(
+            sum(
+                sample.value
+                for family in text_string_to_metric_families(response.text)
+                if family.name == IN_HAND_METRIC
+                for sample in family.samples
+            )
+        )
 
     def start(self, timeout: float = 30.0) -> None:
         self.launch()
         self._wait_ready(timeout)
+
+    def change_env(self, env: dict[str, str | None]) -> None:
+        """Settings for the next start (None drops one)."""
+        for key, value in env.items():
+            if value is None:
+                self.extra_env.pop(key, None)
+            else:
+                self.extra_env[key] = value
+
+    def run_log(self) -> list[str]:
+        """The lines this process (its latest start) has logged so far."""
+        with self.log_path.open("rb") as log:
+            log.seek(self._log_start)
+            return log.read().decode("utf-8", errors="replace").splitlines()
 
     def start_wait(self, timeout: float = 30.0) -> None:
         """After ``launch``: wait until the bot is ready."""
@@ -61,6 +92,7 @@ class BotProcess:
             "REDIS_URL": self.redis_url,
             "DATA_DIR": str(self.data_dir),
             "LOG_LEVEL": "INFO",
+            "METRICS_PORT": str(self.metrics_port),
         }
         env.pop("WEBHOOK_URL", None)  # polling unless the caller asks for a webhook
         env.update(self.extra_env)
@@ -368,6 +400,11 @@ class Harness:
         assert self.sandbox is not None
         return self.sandbox.url
 
+    @property
+    def bots(self) -> list[BotProcess]:
+        """Every bot process: the webhook workers, or the one polling bot."""
+        return list(self.workers) if self.workers else [self.bot] if self.bot is not None else []
+
     def start(self) -> Harness:
         redis_url = os.environ.get("REDIS_URL")
         if not redis_url:
@@ -426,11 +463,7 @@ class Harness:
             self.bot.kill()
         else:
             self.bot.stop()
-        for key, value in (env or {}).items():
-            if value is None:
-                self.bot.extra_env.pop(key, None)
-            else:
-                self.bot.extra_env[key] = value
+        self.bot.change_env(env or {})
         self.bot.start()
 
     def set_time_scale(self, time_scale: float) -> None:

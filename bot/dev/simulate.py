@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import random
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+import httpx
+
+from bot.dev.harness import Harness
 from bot.messages import texts
-from sandbox.control_client import ControlClient
-
-SETTLE_SECONDS = 30.0  # how long a scripted player waits for a decision to be drawn before calling the game stuck
+from bot.plumbing.store import GameRecord, Store
+from sandbox.control_client import WAIT_SECONDS, ControlClient
 
 _names = itertools.count(1)
 
@@ -43,6 +46,11 @@ def button(message: dict[str, Any], suffix: str) -> dict[str, Any]:
     raise AssertionError(f"no button ending in {suffix!r} in {[b.get('data') for b in buttons(message)]}")
 
 
+def now_of(messages: list[dict[str, Any]], message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` as it is now, among a chat's ``messages``."""
+    return next(m for m in messages if m["message_id"] == message["message_id"])
+
+
 def board_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
     """The latest picture the bot sent that is not a private hand: the live board (in a game against computer
     players in a private chat, the person's hand is a picture in the same chat)."""
@@ -68,31 +76,142 @@ async def table(sandbox: ControlClient, players: int = 2) -> Table:
     outsider = await sandbox.user(f"تماشاگر{n}")
     newcomer = await sandbox.user(f"تازه‌وارد{n}")
     for user in users:
-        await sandbox.send(user["id"], user["id"], "/start")
+        sent = await sandbox.send(user["id"], user["id"], "/start")
+        await sandbox.wait_for(user["id"], first_from_bot(after=sent))  # the welcome: the bot can write to them
     members = [u["id"] for u in (*users, outsider, newcomer)]
     group = await sandbox.group(f"گروه {n}", members, [users[0]["id"]])
-    await sandbox.idle()
     return Table(group["id"], users, outsider, newcomer)
+
+
+T = TypeVar("T")
+
+
+async def eventually(look: Callable[[], Awaitable[T | None]], what: str, timeout: float = WAIT_SECONDS) -> T:
+    """``look``'s first truthy answer, asked again and again: for a state no sandbox change announces (a bot
+    process stopped at a stop point, a record in Redis). ``timeout`` only bounds a wait that never ends."""
+    deadline = time.monotonic() + timeout
+    while not (found := await look()):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what}: not within {timeout} s")
+        await asyncio.sleep(0.05)
+    return found
+
+
+async def all_of(*coroutines: Awaitable[T]) -> list[T]:
+    """The coroutines run at once, their results in order. If one fails, the others are cancelled and awaited
+    (asyncio.gather would leave them running into whatever comes next: a test that failed would leave its
+    requests to surface, their sockets closed with the client, as errors of the test after it)."""
+    async with asyncio.TaskGroup() as group:
+        tasks = [group.create_task(_awaited(c)) for c in coroutines]
+    return [task.result() for task in tasks]
+
+
+async def _awaited(awaitable: Awaitable[T]) -> T:
+    return await awaitable
+
+
+@contextlib.asynccontextmanager
+async def leaving_no_task() -> AsyncIterator[None]:
+    """Tasks started in the block that still run when it ends (a test failed, or timed out, while they ran) are
+    cancelled and awaited there, before the client they use is closed: left running, they would fail later,
+    their sockets unclosed, as errors of whatever test came next."""
+    before = asyncio.all_tasks()
+    try:
+        yield
+    finally:
+        left = asyncio.all_tasks() - before - {asyncio.current_task()}
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
+
+
+async def let_time_pass(harness: Harness, telegram_seconds: float) -> None:
+    """Let ``telegram_seconds`` of Telegram's (scaled) clock pass: a step of a scenario that needs time itself
+    (a flood budget filling again), never a wait for something the bot does."""
+    await asyncio.sleep(telegram_seconds * harness.time_scale)
+
+
+Settle = Callable[[], Awaitable[None]]  # ``settled`` bound to a sandbox and a harness (the e2e tests' ``settle``)
+
+
+async def settled(sandbox: ControlClient, harness: Harness, timeout: float = WAIT_SECONDS) -> None:
+    """Until the system has nothing left to do: the sandbox holds no update the bot has not taken in and no Bot
+    API call is in flight, and no bot process has anything in hand (bot/plumbing/activity.py). The sandbox is
+    read before and after the bots: had anything happened in between, its change counter moved and the look
+    starts again. A slow machine makes this wait longer, never end early. A deadline that comes due later (a
+    turn timer) is not waited for: a test that needs one waits for what it does."""
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(timeout=10, trust_env=False) as http:
+        while True:
+            before = await sandbox.state()
+            if not before["updates_pending"] and not before["calls_in_flight"]:
+                busy = [await bot.in_hand(http) for bot in harness.bots]
+                if not any(busy) and (await sandbox.state())["version"] == before["version"]:
+                    return
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"the bot still had work in hand after {timeout} s")
+            # the next look when the sandbox sees something happen, or soon: the bot may be busy without a call
+            await sandbox.changes(after=before["version"], wait=min(left, 0.2))
+
+
+async def game_record(harness: Harness, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
+    """The chat's game as the bot last wrote it: a look into Redis, where every change is written before it is
+    drawn or answered (so a refused press that changed nothing leaves it as it was)."""
+    store = Store.from_url(harness.redis_url)
+    try:
+        return await store.load(chat_id, thread_id)
+    finally:
+        await store.close()
+
+
+def first_from_bot(
+    after: dict[str, Any], match: Callable[[dict[str, Any]], object] = lambda m: True
+) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
+    """A ``wait_for`` predicate: the first message the bot sent after the message ``after`` (a user's
+    command) that ``match``es."""
+
+    def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((m for m in messages if m["from_bot"] and m["message_id"] > after["message_id"] and match(m)), None)
+
+    return find
+
+
+async def bot_says(
+    sandbox: ControlClient,
+    chat_id: int,
+    user_id: int,
+    text: str,
+    match: Callable[[dict[str, Any]], object] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Send ``text`` (``extra`` as for ``ControlClient.send``) and return the bot's answer: its first message
+    after it that ``match``es; by default, in a group, the one that quotes it (other messages may come
+    between), in a private chat the next (the bot quotes nothing there). Waited for, never a quiet moment: a
+    group's answer may wait seconds for its flood budget."""
+    sent = await sandbox.send(chat_id, user_id, text, **extra)
+    if match is None:
+        match = (lambda m: m["reply_to_message_id"] == sent["message_id"]) if chat_id < 0 else (lambda m: True)
+    found: dict[str, Any] = await sandbox.wait_for(chat_id, first_from_bot(sent, match))
+    return found
 
 
 async def set_timer(sandbox: ControlClient, t: Table, seconds: int) -> None:
     """The group's first player (its admin) sets the turn timer with /settings, as an admin would."""
     admin = t.players[0]
-    sent = await sandbox.send(t.chat_id, admin["id"], "/settings")
-    menu = await sandbox.wait_for(  # the bot's reply, not a quiet chat: a loaded machine may pause in between
-        t.chat_id,
-        lambda ms: next((m for m in ms if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None),
-        timeout=30,
-    )
+    menu = await bot_says(sandbox, t.chat_id, admin["id"], "/settings")
     assert texts.SETTINGS_TITLE.replace("<b>", "").replace("</b>", "") in menu["text"]
     answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, f"s:t:{seconds}")["data"])
     assert answer["text"] == texts.SETTINGS_SAVED
 
 
 async def open_lobby(sandbox: ControlClient, t: Table, game: str = "coin_age") -> dict[str, Any]:
-    await sandbox.send(t.chat_id, t.players[0]["id"], f"/new {game}")
-    await sandbox.idle()
-    return (await sandbox.messages(t.chat_id))[-1]
+    """The table's first player opens a lobby with ``/new <game>``; returns the lobby message."""
+    return await bot_says(sandbox, t.chat_id, t.players[0]["id"], f"/new {game}", is_lobby)
+
+
+def is_lobby(message: dict[str, Any]) -> bool:
+    return any(b.get("data", "").endswith(":start") for b in buttons(message))
 
 
 async def start_game(
@@ -116,19 +235,9 @@ async def start_game(
     return dict(boards[-1])
 
 
-async def reply_to(
-    sandbox: ControlClient, chat_id: int, user_id: int, text: str, timeout: float = 30, **extra: Any
-) -> str:
-    """Send ``text`` (a command; ``extra`` as for ``ControlClient.send``) and return the text of the bot's reply
-    to it. Waits for that reply rather than for the chat to go quiet: a group that had many messages this
-    minute gets it only when its flood budget allows, seconds later, while the chat looks quiet."""
-    sent = await sandbox.send(chat_id, user_id, text, **extra)
-
-    def reply(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-        return next((m for m in messages if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None)
-
-    found: dict[str, Any] = await sandbox.wait_for(chat_id, reply, timeout=timeout)
-    return str(found["text"] or "")
+async def reply_to(sandbox: ControlClient, chat_id: int, user_id: int, text: str, **extra: Any) -> str:
+    """The text of the bot's answer to ``text`` (``bot_says``)."""
+    return str((await bot_says(sandbox, chat_id, user_id, text, **extra))["text"] or "")
 
 
 async def _redrawn(sandbox: ControlClient, chat_id: int, message: dict[str, Any]) -> dict[str, Any]:
@@ -174,7 +283,7 @@ def _playable(message: dict[str, Any] | None, private: bool) -> bool:
     return message is not None and any(b.get("data", "").startswith(kinds) for b in buttons(message))
 
 
-def _version(message: dict[str, Any]) -> int:
+def drawn_version(message: dict[str, Any]) -> int:
     """The game version a message's buttons were drawn for (every game button's data carries it third)."""
     data = [b["data"] for b in buttons(message) if b.get("data", "").startswith(("g:", "n:", "h:", "k:"))]
     return max((int(d.split(":")[2]) for d in data), default=0)
@@ -195,26 +304,27 @@ async def hand_of(sandbox: ControlClient, player: dict[str, Any]) -> dict[str, A
 async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dict[str, Any]:
     """Press one button as a player who has a decision to make, on the group's board or in their private
     chat, and wait until the bot has redrawn what was pressed; return the group's board then."""
-    deadline = time.monotonic() + SETTLE_SECONDS
+    deadline = time.monotonic() + WAIT_SECONDS
+    seen = await sandbox.changes()
     while True:
         board = board_of(await sandbox.messages(t.chat_id))
-        if _playable(board, private=False):
-            t.known_version = max(t.known_version, _version(board))
-        private = []
+        if finished(board):
+            return board
+        on_board = _playable(board, private=False) and drawn_version(board) >= t.known_version
+        if on_board:
+            t.known_version = drawn_version(board)
+        private = []  # hands drawn for the game as it is now (an older one is still being redrawn)
         for player in t.players:
             hand = await hand_of(sandbox, player)
-            if hand is not None and _playable(hand, private=True) and _version(hand) >= t.known_version:
+            if hand is not None and _playable(hand, private=True) and drawn_version(hand) >= t.known_version:
                 private.append((player, hand))
-        if _playable(board, private=False) and (not private or rng.random() < 0.7):
+        if on_board and (not private or rng.random() < 0.7):
             player = player_to_act(t, board)
             data = choose(board, rng)
             answer = await sandbox.press(t.chat_id, board["message_id"], player["id"], data)
             assert answer["answered"] and not answer["text"], (data, answer)
             _pressed(t, data)
-            board = await changed_board(sandbox, t, board, data)
-            if private:  # private messages are redrawn after the board: let them settle
-                await sandbox.idle(quiet=0.1)
-            return board
+            return await changed_board(sandbox, t, board, data)
         if private:
             player, hand = rng.choice(private)
             data = choose(hand, rng)
@@ -222,11 +332,11 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
             assert answer["answered"] and not answer["text"], (data, answer)
             _pressed(t, data)
             await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))
-            await sandbox.idle(quiet=0.1)
             return board_of(await sandbox.messages(t.chat_id))
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise AssertionError(f"nobody can act: {board['caption']!r}")
-        await sandbox.idle(quiet=0.2)  # the private messages may still be on their way
+        seen = await sandbox.changes(after=seen, wait=min(left, 5.0))  # a board or a hand is on its way
 
 
 def _moved_on(messages: list[dict[str, Any]], message: dict[str, Any]) -> bool:
@@ -256,7 +366,7 @@ def shows(board: dict[str, Any], data: str) -> bool:
     Any edit is not enough: a repair's redraw, or a level that had to wait for the group's budget, may come
     between a press and what it shows."""
     kind, _, version, pressed = data.split(":", 3)
-    if _version(board) > int(version) or not _playable(board, private=False):
+    if drawn_version(board) > int(version) or not _playable(board, private=False):
         return True
     shown = [b["data"].split(":", 3) for b in buttons(board) if b.get("data", "").startswith(("g:", "n:"))]
     # below the level: its moves and levels; or the level's own move (a confirmation), never the level's button
@@ -284,6 +394,46 @@ async def pressed_until(
         assert answer["answered"] and not answer["text"], (data, answer)
         board = await changed_board(sandbox, t, board, data)
     raise AssertionError(f"not ready after {tries} moves: {board['caption']!r}")
+
+
+async def press_a_move(sandbox: ControlClient, t: Table, rng: random.Random) -> None:
+    """Press an action (no menu) for whoever has one, on the board or in a hand, and wait only for its answer
+    (for a test or benchmark that stops the bot before it has redrawn everything)."""
+    board = board_of(await sandbox.messages(t.chat_id))
+    places = (
+        [(t.chat_id, board, player_to_act(t, board))]
+        if any(b.get("data", "").startswith("g:") for b in buttons(board))
+        else []
+    )
+    for player in t.players:
+        hand = await hand_of(sandbox, player)
+        if hand is not None and any(b.get("data", "").startswith("h:") for b in buttons(hand)):
+            places.append((player["id"], hand, player))
+    chat_id, message, player = rng.choice(places)
+    actions = [b["data"] for b in buttons(message) if b.get("data", "").startswith(("g:", "h:"))]
+    answer = await sandbox.press(chat_id, message["message_id"], player["id"], rng.choice(actions))
+    assert answer["answered"] and not answer["text"], answer
+
+
+HAND_CALLS = {"sendPhoto", "editMessageMedia", "editMessageCaption", "editMessageReplyMarkup"}
+
+
+async def hands_redrawn(sandbox: ControlClient, t: Table, after: int, timeout: float = WAIT_SECONDS) -> float:
+    """Wait until the bot has drawn every player's private message again (the move changed every seat's
+    view, so each is behind) since log entry ``after``; return when the last of those calls ended
+    (``time.monotonic``). Waiting for a quiet chat would not do: a drawer waiting for the group's flood budget
+    makes no call for seconds before it draws."""
+    players = {p["id"] for p in t.players}
+    seen: dict[int, float] = {}
+    deadline = time.monotonic() + timeout
+    while set(seen) != players:
+        assert time.monotonic() < deadline, f"hands drawn again only for {sorted(seen)} of {sorted(players)}"
+        page = await sandbox.log(after=after, wait=0.5)
+        after = page["next"]
+        for item in page["items"]:
+            if item["method"] in HAND_CALLS and item["chat_id"] in players:
+                seen[item["chat_id"]] = max(seen.get(item["chat_id"], 0.0), item["t"] + item["duration"])
+    return max(seen.values())
 
 
 def tiles_left(board: dict[str, Any]) -> int:
@@ -397,12 +547,7 @@ async def choose_setting(sandbox: ControlClient, t: Table, data: str) -> None:
     """The group's admin presses the /settings button with this data (e.g. ``s:x:easy``: a computer player
     replaces a player removed for time-outs)."""
     admin = t.players[0]
-    sent = await sandbox.send(t.chat_id, admin["id"], "/settings")
-    menu = await sandbox.wait_for(
-        t.chat_id,
-        lambda ms: next((m for m in ms if m["from_bot"] and m["reply_to_message_id"] == sent["message_id"]), None),
-        timeout=30,
-    )
+    menu = await bot_says(sandbox, t.chat_id, admin["id"], "/settings")
     answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, data)["data"])
     assert answer["text"] == texts.SETTINGS_SAVED
 
@@ -426,8 +571,7 @@ async def start_in_topic(
     await sandbox.send(chat_id, host["id"], f"/new {game}", message_thread_id=thread)
     lobby = await sandbox.wait_for(chat_id, lobby_of)
     await sandbox.press(chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    await sandbox.idle()
-    lobby = next(m for m in await sandbox.messages(chat_id) if m["message_id"] == lobby["message_id"])
+    lobby = await _redrawn(sandbox, chat_id, lobby)
     await sandbox.press(chat_id, lobby["message_id"], host["id"], button(lobby, ":start")["data"])
     await sandbox.wait_for(chat_id, lambda ms: next((m for m in ms if m["from_bot"] and m["photo"]), None))
 
@@ -494,10 +638,11 @@ async def start_with_computers(
     await sandbox.wait_for(chat_id, lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
 
 
-async def someone_can_act(sandbox: ControlClient, t: Table, timeout: float = 60) -> dict[str, Any]:
+async def someone_can_act(sandbox: ControlClient, t: Table, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
     """Wait while computer players move: until a person has a button to press (on the group's board or in a
     hand) or the game is over; return the board then."""
     deadline = time.monotonic() + timeout
+    seen = await sandbox.changes()
     while True:
         board = board_in(await sandbox.messages(t.chat_id))
         if board is not None and (finished(board) or _playable(board, private=False)):
@@ -506,6 +651,7 @@ async def someone_can_act(sandbox: ControlClient, t: Table, timeout: float = 60)
             if _playable(await hand_of(sandbox, player), private=True):
                 assert board is not None
                 return board
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise TimeoutError(f"nobody could act in chat {t.chat_id} within {timeout} s")
-        await asyncio.sleep(0.1)
+        seen = await sandbox.changes(after=seen, wait=min(left, 5.0))

@@ -6,6 +6,7 @@ under the real limits take seconds, not many minutes: the same schedule, faster.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import httpx
 import pytest
 
 from bot.dev.harness import TEST_TIME_SCALE, Harness
+from bot.dev.simulate import Settle, leaving_no_task, settled
 from sandbox.control_client import ControlClient
 
 
@@ -22,7 +24,7 @@ def harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
     workdir: Path = tmp_path_factory.mktemp("e2e")
     # short turn timers on offer, so the timer tests can choose them with /settings like an admin would; the
     # sandbox's first user (id 1001, made below before any test) is the bot's operator
-    env = {"TURN_TIMER_CHOICES": "2,3,30,120", "OPERATOR_IDS": str(OPERATOR_ID)}
+    env = {"TURN_TIMER_CHOICES": "2,3,10,30,120", "OPERATOR_IDS": str(OPERATOR_ID)}
     with Harness(workdir, bot_env=env, time_scale=TEST_TIME_SCALE) as running:
         created = httpx.post(f"{running.url}/sandbox/users", json={"first_name": "گرداننده"}).json()
         assert created["id"] == OPERATOR_ID
@@ -47,5 +49,11 @@ def operator(harness: Harness) -> dict[str, Any]:
 
 @pytest.fixture
 async def sandbox(harness: Harness) -> AsyncIterator[ControlClient]:
-    async with ControlClient(harness.url) as client:
+    async with ControlClient(harness.url) as client, leaving_no_task():
         yield client
+
+
+@pytest.fixture
+def settle(sandbox: ControlClient, harness: Harness) -> Settle:
+    """``await settle()``: until the sandbox and the bot have nothing left to do (``bot.dev.simulate.settled``)."""
+    return functools.partial(settled, sandbox, harness)

@@ -10,6 +10,7 @@ from typing import Any
 from bot.dev.simulate import (
     Table,
     board_of,
+    bot_says,
     button,
     buttons,
     play_move,
@@ -28,23 +29,24 @@ async def _last_text(sandbox: ControlClient, chat_id: int) -> str:
     return str((await sandbox.messages(chat_id))[-1]["text"] or "")
 
 
-async def _leave(sandbox: ControlClient, t: Table, player: dict[str, Any]) -> None:
-    await sandbox.send(t.chat_id, player["id"], "/leave")
-    await sandbox.idle()
-    question = (await sandbox.messages(t.chat_id))[-1]
+async def _leave(sandbox: ControlClient, t: Table, player: dict[str, Any]) -> dict[str, Any]:
+    """The player leaves (and confirms it); returns the board once it says so."""
+    question = await bot_says(sandbox, t.chat_id, player["id"], "/leave")
     assert texts.LEAVE_PLAYS_ON in question["text"]
     answer = await sandbox.press(t.chat_id, question["message_id"], player["id"], button(question, ":y")["data"])
     assert answer["answered"] and not answer["show_alert"]
-    await sandbox.idle()
+    board: dict[str, Any] = await sandbox.wait_for(
+        t.chat_id, lambda ms: board_of(ms) if "ترک کرد" in (board_of(ms)["caption"] or "") else None
+    )
+    return board
 
 
 async def test_a_player_leaves_the_game_goes_on_then_a_kick_leaves_one_winner(sandbox: ControlClient) -> None:
     t = await table(sandbox, players=3)
     board = await start_game(sandbox, t, game="carcassonne")
     quitter, kicked, winner = t.players[2], t.players[1], t.players[0]
-    await _leave(sandbox, t, quitter)
-    board = board_of(await sandbox.messages(t.chat_id))
-    assert "ترک کرد" in board["caption"] and "ربات به جای" in board["caption"]
+    board = await _leave(sandbox, t, quitter)
+    assert "ربات به جای" in board["caption"]
 
     rng = random.Random(7)
     seen: set[str] = set()
@@ -74,9 +76,7 @@ async def test_players_timing_out_are_taken_out_one_by_one(sandbox: ControlClien
     t = await table(sandbox, players=3)
     await set_timer(sandbox, t, 2)
     await start_game(sandbox, t, game="carcassonne")
-    messages = await sandbox.wait_for(
-        t.chat_id, lambda ms: ms if "تمام شد" in (ms[-1]["text"] or "") else None, timeout=40
-    )
+    messages = await sandbox.wait_for(t.chat_id, lambda ms: ms if "تمام شد" in (ms[-1]["text"] or "") else None)
     result = str(messages[-1]["text"])
     assert result.count("کنار گذاشته شد") == 2  # seats 0 and 1 out after two time-outs each
     assert t.players[2]["first_name"] in result.split("برنده")[1]

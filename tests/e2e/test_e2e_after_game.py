@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from bot.dev.simulate import board_of, button, buttons, play_to_end, reply_to, start_game, table
+from bot.dev.harness import Harness
+from bot.dev.simulate import (
+    bot_says,
+    button,
+    buttons,
+    changed_board,
+    first_from_bot,
+    game_record,
+    play_to_end,
+    reply_to,
+    start_game,
+    table,
+)
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
@@ -17,9 +29,8 @@ async def test_statistics_and_play_again_after_a_whole_game(sandbox: ControlClie
     board = await reply_to(sandbox, t.chat_id, t.players[1]["id"], "/stats")
     assert "عصر سکه‌ها" in board and all(p["first_name"] in board for p in t.players)
     assert board.count("از ۱ بازی") == 2
-    await sandbox.send(t.players[0]["id"], t.players[0]["id"], "/mystats")
-    await sandbox.idle()
-    assert "۱ بازی" in (await sandbox.messages(t.players[0]["id"]))[-1]["text"]
+    mine = await reply_to(sandbox, t.players[0]["id"], t.players[0]["id"], "/mystats")
+    assert "۱ بازی" in mine
 
     again = next(b for b in buttons(result) if b["data"].startswith("again:"))
     answer = await sandbox.press(t.chat_id, result["message_id"], t.outsider["id"], again["data"])
@@ -37,11 +48,9 @@ async def test_statistics_and_play_again_after_a_whole_game(sandbox: ControlClie
 
 async def test_leaving_a_two_player_game_asks_first_and_the_opponent_wins(sandbox: ControlClient) -> None:
     t = await table(sandbox)
-    await start_game(sandbox, t)
+    board = await start_game(sandbox, t)
     quitter, stayer = t.players
-    await sandbox.send(t.chat_id, quitter["id"], "/leave")
-    await sandbox.idle()
-    confirm = (await sandbox.messages(t.chat_id))[-1]
+    confirm = await bot_says(sandbox, t.chat_id, quitter["id"], "/leave")
     assert "مطمئنید" in confirm["text"]
     yes = buttons(confirm)[0]["data"]
     assert yes.endswith(":y")
@@ -49,31 +58,26 @@ async def test_leaving_a_two_player_game_asks_first_and_the_opponent_wins(sandbo
     assert answer["text"] == texts.NOT_FOR_YOU
     answer = await sandbox.press(t.chat_id, confirm["message_id"], quitter["id"], yes)
     assert answer["answered"]
-    await sandbox.idle()
-    messages = await sandbox.messages(t.chat_id)
-    assert "ترک کرد" in messages[-1]["text"] and stayer["first_name"] in messages[-1]["text"]
-    assert not buttons(board_of(messages))
+    result = await sandbox.wait_for(t.chat_id, first_from_bot(confirm, lambda m: "تمام شد" in (m["text"] or "")))
+    assert "ترک کرد" in result["text"] and stayer["first_name"] in result["text"]
+    assert not buttons(await changed_board(sandbox, t, board))  # the result comes after the last board
 
 
-async def test_play_again_does_not_reopen_a_game_the_admins_closed_meanwhile(sandbox: ControlClient) -> None:
+async def test_play_again_does_not_reopen_a_game_the_admins_closed_meanwhile(
+    sandbox: ControlClient, harness: Harness
+) -> None:
     t = await table(sandbox)
     await start_game(sandbox, t)  # عصر سکه‌ها
     admin, quitter = t.players
-    await sandbox.send(t.chat_id, quitter["id"], "/leave")
-    await sandbox.idle()
-    confirm = (await sandbox.messages(t.chat_id))[-1]
+    confirm = await bot_says(sandbox, t.chat_id, quitter["id"], "/leave")
     await sandbox.press(t.chat_id, confirm["message_id"], quitter["id"], buttons(confirm)[0]["data"])
-    await sandbox.idle()
-    result = (await sandbox.messages(t.chat_id))[-1]
+    result = await sandbox.wait_for(t.chat_id, first_from_bot(confirm, lambda m: "تمام شد" in (m["text"] or "")))
     again = next(b for b in buttons(result) if b["data"].startswith("again:"))
-    await sandbox.send(t.chat_id, admin["id"], "/settings")
-    await sandbox.idle()
-    menu = (await sandbox.messages(t.chat_id))[-1]
+    menu = await bot_says(sandbox, t.chat_id, admin["id"], "/settings")
     answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, "s:g:coin_age")["data"])
     assert answer["text"] == texts.SETTINGS_SAVED
 
-    before = len(await sandbox.messages(t.chat_id))
+    before = await game_record(harness, t.chat_id)
     answer = await sandbox.press(t.chat_id, result["message_id"], admin["id"], again["data"])
     assert answer["show_alert"] and answer["text"] == texts.GAME_DISABLED
-    await sandbox.idle()
-    assert len(await sandbox.messages(t.chat_id)) == before  # no lobby
+    assert await game_record(harness, t.chat_id) == before  # refused before anything was written: no lobby

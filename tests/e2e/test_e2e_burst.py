@@ -6,7 +6,6 @@ minute (the sandbox stops guarding that, so the bot's own pacing is what holds i
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections import defaultdict
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from typing import Any
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
     Table,
+    all_of,
     board_of,
     buttons,
     most_in_a_window,
@@ -44,14 +44,20 @@ def version_of(board: dict[str, Any]) -> int:
 async def press(
     sandbox: ControlClient, t: Table, board: dict[str, Any], user: dict[str, Any], data: str
 ) -> dict[str, Any] | None:
-    """The press's answer; None if the board had already moved on when the press reached it (the sandbox,
-    like a Telegram client, only presses buttons that are there)."""
+    """What the bot answered the press, ``{text, show_alert}``; None if the board had already moved on when
+    the press reached it (the sandbox, like a Telegram client, only presses buttons that are there). An answer
+    that came after Telegram's 15 s counts: on a machine too busy for the bot to answer 120 presses at once in
+    15 s (each a board to render) Telegram refuses it, but what it said still shows which press won. That
+    answers come at once is tests/e2e/test_e2e_limits.py's to show; a press never answered fails here."""
     try:
-        return await sandbox.press(t.chat_id, board["message_id"], user["id"], data)
+        answer = await sandbox.press(t.chat_id, board["message_id"], user["id"], data, timeout=60, wait_late=True)
     except RuntimeError as error:
         if "has no button" in str(error):
             return None
         raise
+    said = {"text": answer["text"], "show_alert": answer["show_alert"]} if answer["answered"] else answer["late"]
+    assert said is not None, f"a press never answered: {answer}"
+    return dict(said)
 
 
 async def burst(sandbox: ControlClient, t: Table, rng: random.Random) -> int:
@@ -66,9 +72,8 @@ async def burst(sandbox: ControlClient, t: Table, rng: random.Random) -> int:
         moves = [b["data"] for b in buttons(board) if b.get("data", "").startswith("g:")]
         picks = rng.sample(moves, min(3, len(moves)))
         presses = [press(sandbox, t, board, mover, data) for data in picks]
-        presses.append(press(sandbox, t, board, t.outsider, picks[0]))
-        *answers, outsider = await asyncio.gather(*presses)
-        accepted = [a for a in answers if a and a["answered"] and not a["text"]]
+        *answers, outsider = await all_of(*presses, press(sandbox, t, board, t.outsider, picks[0]))
+        accepted = [a for a in answers if a and not a["text"]]
         assert len(accepted) == 1, answers
         assert all(a["text"] == texts.STALE for a in answers if a and a not in accepted), answers
         assert outsider is None or outsider["text"] in (texts.STALE, texts.NOT_A_PLAYER), outsider
@@ -132,9 +137,9 @@ def replies_in_order(user: dict[str, Any]) -> Callable[[list[dict[str, Any]]], b
     return check
 
 
-# 30 groups rendering at once, and telling each next player it is their turn, take real seconds on two cores
-# shared with the sandbox and the test: a press may wait 7.5 s for its answer (at 0.25, 3.75 s, one of four
-# runs on a quiet machine had 7 answers too late and failed; none in two runs at 0.5)
+# Telegram's clock twice as fast, not ten times: 30 groups rendering at once, and telling each next player it
+# is their turn, take real seconds on two cores shared with the sandbox and the test, which the group budgets'
+# schedule should not outrun
 BURST_TIME_SCALE = 0.5
 
 
@@ -155,10 +160,8 @@ async def test_thirty_groups_press_in_bursts_through_429s_and_lose_nothing(
             for _ in range(CHATTY_MESSAGES):
                 await sandbox.send(group["id"], talker["id"], "/help")
 
-        tables = list(
-            await asyncio.gather(*(seat(sandbox, n, "burst", ("تند", "نگاه", "گروه تند")) for n in range(GROUPS)))
-        )
-        boards = await asyncio.gather(*(start_on_screen(sandbox, t, "coin_age") for t in tables))
+        tables = list(await all_of(*(seat(sandbox, n, "burst", ("تند", "نگاه", "گروه تند")) for n in range(GROUPS))))
+        boards = await all_of(*(start_on_screen(sandbox, t, "coin_age") for t in tables))
         first_versions = [version_of(b) for b in boards]
         calm = (await sandbox.log(after=log_start))["items"]
         assert not [i for i in calm if i["status"] == 429]  # so far, within the sandbox's (Telegram's) limits
@@ -167,7 +170,7 @@ async def test_thirty_groups_press_in_bursts_through_429s_and_lose_nothing(
         strict_from = calm[-1]["seq"]
         await sandbox.config(rate_limits={"global_per_second": 12})
         rng = random.Random(7)
-        results = await asyncio.gather(
+        results = await all_of(
             *(burst(sandbox, t, random.Random(rng.random())) for t in tables),
             *(ask(sandbox, t.players[0]) for t in tables),
         )
@@ -176,7 +179,7 @@ async def test_thirty_groups_press_in_bursts_through_429s_and_lose_nothing(
             await until(sandbox, t.players[0]["id"], replies_in_order(t.players[0]))
         toggled_from = (await sandbox.log(after=strict_from))["next"]
         versions = [first + moves for first, moves in zip(first_versions, taken, strict=True)]
-        await asyncio.gather(*(toggle(sandbox, store, t, v) for t, v in zip(tables, versions, strict=True)))
+        await all_of(*(toggle(sandbox, store, t, v) for t, v in zip(tables, versions, strict=True)))
         redrawn = [i for i in (await sandbox.log(after=toggled_from))["items"] if i["method"] == "editMessageMedia"]
         assert len([i for i in redrawn if i["status"] == 200]) < len(TOGGLES) * GROUPS  # overtaken boards skipped
         await sandbox.config(rate_limits={"global_per_second": 30})

@@ -9,7 +9,7 @@ import httpx
 import redis.asyncio as aioredis
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import button, buttons, open_lobby, table
+from bot.dev.simulate import bot_says, button, buttons, first_from_bot, game_record, is_lobby, now_of, open_lobby, table
 from bot.messages import texts
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
@@ -59,16 +59,14 @@ async def test_an_unexpected_error_gets_an_apology_and_changes_nothing(
     sandbox: ControlClient, harness: Harness
 ) -> None:
     t = await table(sandbox)
-    await sandbox.send(t.chat_id, t.players[0]["id"], "/new coin_age")
-    await sandbox.idle()
+    await open_lobby(sandbox, t)
     client = aioredis.Redis.from_url(harness.redis_url, decode_responses=True)
     key = Store._game_key(str(t.chat_id))
     try:
         await client.hset(key, "d", "{broken")
-        await sandbox.send(t.chat_id, t.players[0]["id"], "/board")
-        await sandbox.idle()
-        assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.APOLOGY
+        sorry = await bot_says(sandbox, t.chat_id, t.players[0]["id"], "/board", lambda m: m["text"] == texts.APOLOGY)
         assert await client.hget(key, "d") == "{broken"  # nothing was overwritten
+        assert sorry["message_id"] == (await sandbox.messages(t.chat_id))[-1]["message_id"]  # and nothing else said
     finally:
         await client.delete(key)
         await client.aclose()
@@ -76,28 +74,27 @@ async def test_an_unexpected_error_gets_an_apology_and_changes_nothing(
 
 async def test_new_without_a_game_offers_the_games_as_buttons(sandbox: ControlClient) -> None:
     t = await table(sandbox)
-    await sandbox.send(t.chat_id, t.players[0]["id"], "/new")
-    await sandbox.idle()
-    picker = (await sandbox.messages(t.chat_id))[-1]
+    picker = await bot_says(sandbox, t.chat_id, t.players[0]["id"], "/new")
     assert picker["text"] == texts.PICK_GAME
     choice = button(picker, "new:coin_age")
     assert "عصر سکه‌ها" in choice["text"]
     answer = await sandbox.press(t.chat_id, picker["message_id"], t.players[1]["id"], choice["data"])
     assert answer["answered"] and not answer["text"]
-    await sandbox.idle()
-    messages = await sandbox.messages(t.chat_id)
-    assert next(m for m in messages if m["message_id"] == picker["message_id"])["deleted"]
-    lobby = messages[-1]
+    lobby = await sandbox.wait_for(t.chat_id, first_from_bot(picker, is_lobby))
     assert "اتاق انتظار" in lobby["text"] and t.players[1]["first_name"] in lobby["text"]
+    await sandbox.wait_for(t.chat_id, lambda ms: now_of(ms, picker)["deleted"])
 
 
-async def test_a_deep_link_does_not_let_an_outsider_into_a_group_s_game(sandbox: ControlClient) -> None:
+async def test_a_deep_link_does_not_let_an_outsider_into_a_group_s_game(
+    sandbox: ControlClient, harness: Harness
+) -> None:
     t = await table(sandbox, players=1)
     stranger = await sandbox.user("غریبه")
     lobby = await open_lobby(sandbox, t)
     link = next(b["url"] for b in buttons(lobby) if "url" in b)
-    await sandbox.send(stranger["id"], stranger["id"], f"/start {link.split('start=', 1)[1]}")
-    await sandbox.idle()
-    assert (await sandbox.messages(stranger["id"]))[-1]["text"] == texts.NOT_A_MEMBER_UNKNOWN  # bot not an admin
+    refused = await bot_says(sandbox, stranger["id"], stranger["id"], f"/start {link.split('start=', 1)[1]}")
+    assert refused["text"] == texts.NOT_A_MEMBER_UNKNOWN  # the bot is not an admin: it cannot ask who is a member
+    record = await game_record(harness, t.chat_id)  # refused before anything was written
+    assert record is not None and [p.user_id for p in record.players] == [t.players[0]["id"]]
     lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
     assert "غریبه" not in lobby["text"]

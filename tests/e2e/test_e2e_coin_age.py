@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    Settle,
+    all_of,
     board_of,
     button,
     buttons,
@@ -43,7 +44,9 @@ async def test_two_players_play_a_whole_game_to_the_result(sandbox: ControlClien
     assert result["text"].count("=") == 2  # both scores with their breakdown
 
 
-async def test_presses_by_outsiders_out_of_turn_and_on_stale_buttons_change_nothing(sandbox: ControlClient) -> None:
+async def test_presses_by_outsiders_out_of_turn_and_on_stale_buttons_change_nothing(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     t = await table(sandbox)
     board = await start_game(sandbox, t)
     data = buttons(board)[0]["data"]
@@ -54,7 +57,7 @@ async def test_presses_by_outsiders_out_of_turn_and_on_stale_buttons_change_noth
     assert answer == {**answer, "text": texts.NOT_A_PLAYER, "show_alert": True}
     answer = await sandbox.press(t.chat_id, board["message_id"], other["id"], data)
     assert answer["text"] == texts.NOT_YOUR_TURN and answer["show_alert"]
-    await sandbox.idle(quiet=0.1)
+    await settle()
     assert board_of(await sandbox.messages(t.chat_id))["edits"] == board["edits"]
 
     # play one real action; the old keyboard's data is then stale
@@ -62,7 +65,7 @@ async def test_presses_by_outsiders_out_of_turn_and_on_stale_buttons_change_noth
     answer = await sandbox.press(t.chat_id, board["message_id"], mover["id"], end_turn)
     assert answer["answered"] and not answer["text"]
     after = await changed_board(sandbox, t, board)
-    await sandbox.idle(quiet=0.1)
+    await settle()
     assert board_of(await sandbox.messages(t.chat_id))["edits"] == board["edits"] + 1  # one edit, nothing more
     # the sandbox only lets users press buttons that are on the message, so replay the stale data through
     # a button that still carries it: re-sending the board keeps the version, but the old message is dead.
@@ -75,19 +78,19 @@ async def test_presses_by_outsiders_out_of_turn_and_on_stale_buttons_change_noth
     )
 
 
-async def test_a_stale_version_is_refused(sandbox: ControlClient) -> None:
+async def test_a_stale_version_is_refused(sandbox: ControlClient, settle: Settle) -> None:
     """Two presses of the same first-level menu: the second, after a move, carries an old version."""
     t = await table(sandbox)
     board = await start_game(sandbox, t)
     mover = player_to_act(t, board)
     end_turn = button(board, ":x")["data"]
-    first, second = await asyncio.gather(
+    first, second = await all_of(
         sandbox.press(t.chat_id, board["message_id"], mover["id"], end_turn),
         sandbox.press(t.chat_id, board["message_id"], mover["id"], end_turn),
     )
     answers = sorted([first["text"] or "", second["text"] or ""])
     assert answers == ["", texts.STALE], answers  # exactly one press applied
-    await sandbox.idle(quiet=0.1)
+    await settle()
     after = board_of(await sandbox.messages(t.chat_id))
     assert after["edits"] == board["edits"] + 1
     assert "نوبت ۱:" in board["caption"] and "نوبت ۱:" not in after["caption"]  # the turn ended once
@@ -95,6 +98,7 @@ async def test_a_stale_version_is_refused(sandbox: ControlClient) -> None:
 
 async def test_a_user_who_never_started_the_bot_gets_the_deep_link_and_joins_after_start(
     sandbox: ControlClient,
+    settle: Settle,
 ) -> None:
     t = await table(sandbox, players=1)
     newcomer = t.newcomer
@@ -104,7 +108,7 @@ async def test_a_user_who_never_started_the_bot_gets_the_deep_link_and_joins_aft
     assert any(b.get("url") == answer["url"] for b in buttons(lobby))
     payload = answer["url"].split("start=", 1)[1]
     await sandbox.send(newcomer["id"], newcomer["id"], f"/start {payload}")
-    await sandbox.idle()
+    await settle()
     private = await sandbox.messages(newcomer["id"])
     assert "پیوستید" in private[-1]["text"]
     lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
@@ -125,29 +129,29 @@ async def test_the_bot_killed_mid_game_continues_after_restart(sandbox: ControlC
     assert finished(board)
 
 
-async def test_wrong_chat_and_permissions(sandbox: ControlClient) -> None:
+async def test_wrong_chat_and_permissions(sandbox: ControlClient, settle: Settle) -> None:
     t = await table(sandbox)
     host, guest = t.players
     await sandbox.send(host["id"], host["id"], "/join")  # /new works there too: a game against computers
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(host["id"]))[-1]["text"] == texts.GROUP_ONLY
     await open_lobby(sandbox, t)
     await sandbox.send(t.chat_id, guest["id"], "/new coin_age")
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.GAME_EXISTS
     await sandbox.send(t.chat_id, t.outsider["id"], "/cancel")
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.NOT_ALLOWED
     await sandbox.send(t.chat_id, host["id"], "/cancel")
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.CANCELLED
 
 
-async def test_information_commands_answer_in_persian(sandbox: ControlClient) -> None:
+async def test_information_commands_answer_in_persian(sandbox: ControlClient, settle: Settle) -> None:
     t = await table(sandbox)
     for command, expected in (("/games", "عصر سکه‌ها"), ("/rules coin_age", "پایان"), ("/help", "راهنما")):
         await sandbox.send(t.chat_id, t.players[0]["id"], command)
-        await sandbox.idle()
+        await settle()
         assert expected in (await sandbox.messages(t.chat_id))[-1]["text"], command
     await sandbox.send(t.chat_id, t.players[1]["id"], "/rules")  # no game running: a button per game
     picker = await sandbox.wait_for(

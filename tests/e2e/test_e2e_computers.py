@@ -9,13 +9,13 @@ a computer's move would show it buttons that are going away (a person would be t
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from typing import Any
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    Settle,
     Table,
     add_computer,
     board_of,
@@ -23,6 +23,7 @@ from bot.dev.simulate import (
     buttons,
     choose,
     choose_setting,
+    eventually,
     finished,
     lobby_of,
     lobby_showing,
@@ -38,7 +39,7 @@ from bot.flow import computers
 from bot.messages import texts
 from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.stop_points import STOP_AT
-from bot.plumbing.store import Store
+from bot.plumbing.store import GameRecord, Store
 from sandbox.control_client import ControlClient
 
 FIRST, SECOND = "رایانه ۱ (آسان)", "رایانه ۲ (آسان)"
@@ -58,7 +59,7 @@ async def _play_to_the_end(sandbox: ControlClient, t: Table, seed: int, limit: i
         board = await someone_can_act(sandbox, t)
         captions.append(_plain(board["caption"]))
         if finished(board):
-            await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""), timeout=30)
+            await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""))
             return captions
         await play_move(sandbox, t, rng)
     raise AssertionError("the game did not end")
@@ -71,7 +72,6 @@ async def _answer_in_private(sandbox: ControlClient, user_id: int, text: str) ->
     found = await sandbox.wait_for(
         user_id,
         lambda ms: next((m for m in ms if m["from_bot"] and m["message_id"] > sent["message_id"] and m["text"]), None),
-        timeout=30,
     )
     return _plain(found["text"])
 
@@ -153,9 +153,7 @@ async def test_players_timed_out_are_replaced_by_computer_players_until_no_perso
     await set_computer_pause(sandbox, t, 0)
     await choose_setting(sandbox, t, "s:x:easy")
     await start_with_computers(sandbox, t, "carcassonne", [])  # nobody presses anything from here on
-    messages = await sandbox.wait_for(
-        t.chat_id, lambda ms: ms if "تمام شد" in (ms[-1]["text"] or "") else None, timeout=90
-    )
+    messages = await sandbox.wait_for(t.chat_id, lambda ms: ms if "تمام شد" in (ms[-1]["text"] or "") else None)
     result = _plain(messages[-1]["text"])
     assert texts.NO_PERSON_LEFT in result  # the last person was taken out: only computers were left
     board = "\n".join(_captions(await _calls_to(sandbox, mark, {t.chat_id})))  # every caption the board had
@@ -176,7 +174,7 @@ async def _no_pause_in_private(harness: Harness, user_id: int) -> None:
 
 
 async def test_one_person_plays_against_computer_players_in_their_private_chat(
-    sandbox: ControlClient, harness: Harness
+    sandbox: ControlClient, settle: Settle, harness: Harness
 ) -> None:
     t = await table(sandbox, players=1)
     person = t.players[0]
@@ -184,7 +182,7 @@ async def test_one_person_plays_against_computer_players_in_their_private_chat(
     await _no_pause_in_private(harness, person["id"])
     group_before = await sandbox.messages(t.chat_id)
     await start_with_computers(sandbox, private, "splendor", ["easy", "easy"], private=True)
-    await sandbox.idle()
+    await settle()
     messages = await sandbox.messages(person["id"])
     hand = [m for m in messages if m["from_bot"] and f"— {texts.YOUR_HAND}" in (m["caption"] or "")]
     assert len(hand) == 1 and not hand[0]["buttons"]  # the hand is shown; its choices are on the board
@@ -210,28 +208,36 @@ async def test_a_bot_killed_while_a_computer_player_is_to_move_finishes_the_game
         assert harness.bot is not None
         await start_with_computers(sandbox, private, "coin_age", ["easy"], private=True)
         rng = random.Random(3)
-        while not harness.bot.stopped():  # the person plays until the computer is to move: the bot stops there
+        bot = harness.bot
+
+        async def playable_or_stopped() -> dict[str, Any] | bool:
+            """The board once the person has a button on it, or True once the bot stopped itself."""
             board = board_of(await sandbox.messages(person["id"]))
-            if any(b.get("data", "").startswith(("g:", "n:")) for b in buttons(board)):
-                answer = await sandbox.press(person["id"], board["message_id"], person["id"], choose(board, rng))
-                assert answer["answered"] and not answer["text"], answer
-                for _ in range(600):  # until the board shows the press, or the bot stopped
-                    if harness.bot.stopped() or board_of(await sandbox.messages(person["id"])) != board:
-                        break
-                    await asyncio.sleep(0.05)
-            else:
-                await asyncio.sleep(0.05)  # the computer's move is being drawn
+            return bot.stopped() or (
+                board if any(b.get("data", "").startswith(("g:", "n:")) for b in buttons(board)) else False
+            )
+
+        # the person plays until the computer is to move: the bot stops itself there
+        while isinstance(board := await eventually(playable_or_stopped, "the person's turn or the stop"), dict):
+            answer = await sandbox.press(person["id"], board["message_id"], person["id"], choose(board, rng))
+            assert answer["answered"] and not answer["text"], answer
+
+            async def moved_on(board: dict[str, Any] = board) -> bool:
+                return bot.stopped() or board_of(await sandbox.messages(person["id"])) != board
+
+            await eventually(moved_on, "the board showing the press, or the stop")
         record = await store.load(person["id"])
         assert record is not None and computers.computer_to_act(record) is not None
         log = harness.bot.log_path
         taken_back = len(re.findall("took back [0-9]+ deadline", log.read_text()))
         harness.restart_bot(kill=True, env={STOP_AT: None})  # its deadline claimed, the move not thought of yet
-        for _ in range(300):  # the computer's move is made after the restart, at once: no lease to run out
+
+        async def moved() -> GameRecord | None:  # the computer's move, made after the restart: no lease to run out
             now = await store.load(person["id"])
-            if now is not None and now.version > record.version:
-                break
-            await asyncio.sleep(0.1)
-        assert now is not None and now.version > record.version and now.recent != record.recent
+            return now if now is not None and now.version > record.version else None
+
+        now = await eventually(moved, "the computer's move after the restart")
+        assert now.recent != record.recent
         assert len(re.findall("took back [0-9]+ deadline", log.read_text())) == taken_back + 1
         await _play_to_the_end(sandbox, private, seed=4, limit=400)
     finally:

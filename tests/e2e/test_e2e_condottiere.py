@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dev.simulate import Table, button, buttons, hand_of, open_lobby, play_to_end, start_game, table
+from bot.dev.simulate import Settle, Table, button, buttons, hand_of, open_lobby, play_to_end, start_game, table
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
@@ -30,11 +30,11 @@ async def _assert_no_hand_in_group(sandbox: ControlClient, t: Table, after: int)
         assert texts.YOUR_HAND not in words and " کارت: " not in words, item
 
 
-async def test_four_players_play_a_whole_game_with_hands_in_private(sandbox: ControlClient) -> None:
+async def test_four_players_play_a_whole_game_with_hands_in_private(sandbox: ControlClient, settle: Settle) -> None:
     after = (await sandbox.log())["next"]
     t = await table(sandbox, players=4)
     board = await start_game(sandbox, t, game="condottiere")
-    await sandbox.idle()
+    await settle()
     for player in t.players:
         hand = await hand_of(sandbox, player)
         assert hand is not None and texts.YOUR_HAND in hand["caption"] and "۱۰ کارت" in hand["caption"]
@@ -47,11 +47,11 @@ async def test_four_players_play_a_whole_game_with_hands_in_private(sandbox: Con
     await _assert_no_hand_in_group(sandbox, t, after)
 
 
-async def test_two_players_play_the_two_player_variant_to_the_result(sandbox: ControlClient) -> None:
+async def test_two_players_play_the_two_player_variant_to_the_result(sandbox: ControlClient, settle: Settle) -> None:
     after = (await sandbox.log())["next"]
     t = await table(sandbox, players=2)
     await start_game(sandbox, t, game="condottiere")
-    await sandbox.idle()
+    await settle()
     hand = await hand_of(sandbox, t.players[0])
     assert hand is not None and "۸ کارت" in hand["caption"]
     await play_to_end(sandbox, t, seed=4, limit=3000)
@@ -62,13 +62,14 @@ async def test_two_players_play_the_two_player_variant_to_the_result(sandbox: Co
 
 async def test_a_player_the_bot_cannot_reach_is_named_in_the_group_and_gets_the_hand_by_link(
     sandbox: ControlClient,
+    settle: Settle,
 ) -> None:
     t = await table(sandbox, players=3)
     blocked = t.players[2]
     lobby = await open_lobby(sandbox, t, "condottiere")
     for player in t.players[1:]:
         await sandbox.press(t.chat_id, lobby["message_id"], player["id"], button(lobby, ":join")["data"])
-        await sandbox.idle()
+        await settle()
         lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
     # blocked after joining (a player who blocked before is asked to start the bot first: test_e2e_membership)
     await sandbox.http.post(f"/sandbox/users/{blocked['id']}/block", json={"blocked": True})
@@ -79,12 +80,12 @@ async def test_a_player_the_bot_cannot_reach_is_named_in_the_group_and_gets_the_
 
     # waited for, not a quiet chat: the board is rendered first, and that can take longer than a quiet moment
     await sandbox.wait_for(t.chat_id, told)
-    await sandbox.idle()
+    await settle()
     notices = told(await sandbox.messages(t.chat_id))
     assert len(notices) == 1 and blocked["first_name"] in notices[0]["text"]
     link = next(b["url"] for b in buttons(notices[0]) if "url" in b)
     await sandbox.http.post(f"/sandbox/users/{blocked['id']}/block", json={"blocked": False})
     await sandbox.send(blocked["id"], blocked["id"], f"/start {link.split('start=', 1)[1]}")
-    await sandbox.idle()
+    await settle()
     hand = await hand_of(sandbox, blocked)
     assert hand is not None and texts.YOUR_HAND in hand["caption"]

@@ -32,7 +32,7 @@ import redis.asyncio as aioredis
 from ai import LEVELS
 from bot.config import Settings
 from bot.dev.harness import Harness
-from bot.dev.simulate import Table, buttons, open_lobby, set_timer, start_game, table
+from bot.dev.simulate import Table, all_of, buttons, leaving_no_task, open_lobby, set_timer, settled, start_game, table
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.admin import COMPUTER_PAUSE_CHOICES, LOBBY_IDLE_CHOICES, MAX_TIMEOUT_CHOICES, STAND_IN_CHOICES
 from bot.messages import board, hands, keyboards, texts
@@ -440,20 +440,6 @@ async def _chats_snapshot(client: ControlClient) -> dict[int, list[dict[str, Any
     return {chat["id"]: await client.messages(chat["id"]) for chat in chats}
 
 
-async def _settled(client: ControlClient, redis: aioredis.Redis) -> None:
-    """Wait until the bot has nothing left to draw (boards, hands): two readings of every chat and every Redis
-    value, a quiet moment apart, agree."""
-    deadline = time.monotonic() + 60
-    last: tuple[object, object] | None = None
-    while True:
-        assert await client.idle(timeout=30, quiet=0.5)
-        now = (await _chats_snapshot(client), {k: v for k, (v, _) in (await _redis_snapshot(redis)).items()})
-        if now == last:
-            return
-        assert time.monotonic() < deadline, "the bot kept changing messages or Redis"
-        last = now
-
-
 async def _calls(client: ControlClient, after: int) -> Counter[str]:
     methods: Counter[str] = Counter()
     while True:
@@ -542,10 +528,10 @@ def _presses(places: list[Place], data_at: dict[tuple[int, int], list[str]], ora
 async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harness) -> None:
     redis = aioredis.Redis.from_url(system.redis_url)
     store = Store.from_url(system.redis_url)
-    async with ControlClient(system.url) as client:
+    async with ControlClient(system.url) as client, leaving_no_task():
         try:
             tables, onlooker = await _set_the_tables(client)
-            await _settled(client, redis)
+            await settled(client, system)  # every board, hand, menu and reply of the set-up is drawn
             chats = await _chats_snapshot(client)
             switches = {
                 (chat, m["message_id"], b["data"])
@@ -578,9 +564,9 @@ async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harne
                     return await client.press_forged(p.chat_id, p.message_id, p.user_id, p.data)
 
             started = time.monotonic()
-            answers = await asyncio.gather(*(press(p) for p in presses))
+            answers = await all_of(*(press(p) for p in presses))
             seconds = time.monotonic() - started
-            assert await client.idle(timeout=30, quiet=0.5)  # anything a press set off has happened by now
+            await settled(client, system)  # anything a press set off has happened by now
 
             wrong = [
                 (p, a)
@@ -630,7 +616,7 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
     of a group (one without that button) it is stale too and opens or deletes nothing; the picker's own press
     opens the lobby, and is refused with an alert while a game is open, and sends nothing."""
     store = Store.from_url(system.redis_url)
-    async with ControlClient(system.url) as client:
+    async with ControlClient(system.url) as client, leaving_no_task():
         try:
             t = await table(client)
             host, guest = t.players
@@ -638,7 +624,7 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
             welcome = next(m for m in private if m["from_bot"])
             answer = await client.press_forged(host["id"], welcome["message_id"], host["id"], "new:coin_age")
             assert (answer["text"], answer["show_alert"]) == (texts.STALE, True)
-            assert await client.idle(quiet=0.5)
+            await settled(client, system)
             assert await client.messages(host["id"]) == private and await store.load(host["id"]) is None
 
             picker = await _reply(client, t.chat_id, host["id"], "/new")
@@ -647,7 +633,7 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
             before = await client.messages(t.chat_id)
             answer = await client.press_forged(t.chat_id, games["message_id"], guest["id"], "new:coin_age")
             assert (answer["text"], answer["show_alert"]) == (texts.STALE, True)
-            assert await client.idle(quiet=0.5)
+            await settled(client, system)
             assert await client.messages(t.chat_id) == before and await store.load(t.chat_id) is None
 
             answer = await client.press(t.chat_id, picker["message_id"], guest["id"], "new:coin_age")
@@ -664,7 +650,7 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
             messages = await client.messages(t.chat_id)
             answer = await client.press(t.chat_id, second["message_id"], host["id"], "new:conqueror")
             assert (answer["text"], answer["show_alert"]) == (texts.GAME_EXISTS, True)
-            assert await client.idle(quiet=0.5)
+            await settled(client, system)
             assert await client.messages(t.chat_id) == messages and lobby in messages
         finally:
             await store.close()

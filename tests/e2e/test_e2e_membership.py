@@ -13,6 +13,7 @@ import redis.asyncio as aioredis
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    Settle,
     Table,
     board_of,
     button,
@@ -43,7 +44,7 @@ async def store(harness: Harness) -> AsyncIterator[Store]:
         await s.close()
 
 
-async def basic_table(sandbox: ControlClient) -> Table:
+async def basic_table(sandbox: ControlClient, settle: Settle) -> Table:
     """Two players who started the bot, in a basic group (the kind that migrates) whose creator is the first."""
     n = next(_names)
     players = [await sandbox.user(f"عضو{n}-{i}", f"m{n}_{i}") for i in range(2)]
@@ -52,7 +53,7 @@ async def basic_table(sandbox: ControlClient) -> Table:
         await sandbox.send(user["id"], user["id"], "/start")
     members = [u["id"] for u in (*players, outsider)]
     group = await sandbox.group(f"گروه ساده {n}", members, [players[0]["id"]], type="group")
-    await sandbox.idle()
+    await settle()
     return Table(group["id"], players, outsider, outsider)
 
 
@@ -68,9 +69,9 @@ def boards(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def test_a_game_migrated_mid_game_goes_on_to_the_end_in_the_new_chat(
-    sandbox: ControlClient, store: Store
+    sandbox: ControlClient, settle: Settle, store: Store
 ) -> None:
-    t = await basic_table(sandbox)
+    t = await basic_table(sandbox, settle)
     await set_timer(sandbox, t, 120)
     await start_game(sandbox, t)
     rng = random.Random(7)
@@ -82,7 +83,7 @@ async def test_a_game_migrated_mid_game_goes_on_to_the_end_in_the_new_chat(
     new = await sandbox.migrate(t.chat_id)  # Telegram sends both service messages
     there = moved(t, new["id"])
     board = await sandbox.wait_for(new["id"], lambda ms: boards(ms)[-1] if boards(ms) else None)
-    await sandbox.idle()
+    await settle()
     assert len(boards(await sandbox.messages(new["id"]))) == 1  # both signals came: the board is posted once
     record = await store.load(new["id"])
     assert record is not None and record.version == before.version and record.state == before.state
@@ -100,9 +101,9 @@ async def test_a_game_migrated_mid_game_goes_on_to_the_end_in_the_new_chat(
 
 
 async def test_a_lobby_migrated_unannounced_follows_when_a_send_is_refused(
-    sandbox: ControlClient, store: Store
+    sandbox: ControlClient, settle: Settle, store: Store
 ) -> None:
-    t = await basic_table(sandbox)
+    t = await basic_table(sandbox, settle)
     guest = t.players[1]
     # the bot (no admin) knows the guest is a member once it hears from them: in privacy mode, by a command
     await reply_to(sandbox, t.chat_id, guest["id"], "/games")
@@ -120,7 +121,7 @@ async def test_a_lobby_migrated_unannounced_follows_when_a_send_is_refused(
         return found if found is not None and guest["first_name"] in found["text"] else None
 
     moved_lobby = await sandbox.wait_for(new["id"], joined)  # the lobby follows the group, and the guest joins
-    await sandbox.idle()
+    await settle()
     assert texts.PRIVATE_JOINED.split("{", 1)[0] in (await sandbox.messages(guest["id"]))[-1]["text"]
     assert await store.moved_to(t.chat_id) == new["id"]
     answer = await sandbox.press(
@@ -135,15 +136,15 @@ async def test_a_lobby_migrated_unannounced_follows_when_a_send_is_refused(
 
 
 async def test_a_group_that_removes_the_bot_has_its_game_stopped_and_can_start_clean(
-    sandbox: ControlClient, store: Store
+    sandbox: ControlClient, settle: Settle, store: Store
 ) -> None:
     t = await table(sandbox)
     await set_timer(sandbox, t, 3)
     await start_game(sandbox, t)
-    await sandbox.idle()  # the start's last edits are out
+    await settle()  # the start's last edits are out
     seq = (await sandbox.log())["next"]
     await sandbox.bot_status(t.chat_id, "kicked", by=t.players[0]["id"])
-    await sandbox.idle()
+    await settle()
     record = await store.load(t.chat_id)
     assert record is not None and record.phase == "cancelled"
     assert str(t.chat_id) not in await store.active_tags()
@@ -156,7 +157,7 @@ async def test_a_group_that_removes_the_bot_has_its_game_stopped_and_can_start_c
 
 
 async def test_a_muted_bot_noticed_by_a_refused_reminder_stops_the_game_without_retrying(
-    sandbox: ControlClient, store: Store
+    sandbox: ControlClient, settle: Settle, store: Store
 ) -> None:
     t = await table(sandbox)
     await set_timer(sandbox, t, 3)
@@ -175,25 +176,27 @@ async def test_a_muted_bot_noticed_by_a_refused_reminder_stops_the_game_without_
         found, seq = refused(page["items"]), page["next"]
     record = await store.load(t.chat_id)
     while record is not None and record.phase != "cancelled":
-        await sandbox.idle(quiet=0.2)
+        await settle()
         record = await store.load(t.chat_id)
     assert record is not None and record.phase == "cancelled"
-    assert await sandbox.idle(timeout=20, quiet=1.0)  # the write is seen before its deadlines are dropped
+    await settle()  # the write is seen before its deadlines are dropped
     assert await Deadlines(store.redis).pending(str(t.chat_id)) == {}
     later = [c for c in (await sandbox.log(after=seq))["items"] if c["chat_id"] == t.chat_id]
     assert [c["method"] for c in later if c["method"].startswith("send")] == []  # no retry loop
 
 
-async def test_a_player_who_blocked_the_bot_is_asked_to_start_it_before_joining(sandbox: ControlClient) -> None:
+async def test_a_player_who_blocked_the_bot_is_asked_to_start_it_before_joining(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     t = await table(sandbox)
     lobby = await open_lobby(sandbox, t)
     guest = t.players[1]
     await sandbox.block(guest["id"])
-    await sandbox.idle()
+    await settle()
     answer = await sandbox.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     assert answer["text"] == texts.NEED_START and answer["url"]
     await sandbox.block(guest["id"], blocked=False)
-    await sandbox.idle()
+    await settle()
     answer = await sandbox.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     assert answer["text"] == texts.JOINED_ALERT
 
@@ -240,26 +243,29 @@ async def test_a_board_the_users_deleted_is_posted_again_on_the_next_redraw(sand
 
 async def test_a_member_the_bot_heard_from_joins_by_deep_link_though_the_bot_is_no_admin(
     sandbox: ControlClient,
+    settle: Settle,
 ) -> None:
     t = await table(sandbox, players=1)  # the bot is a plain member: Telegram does not say who else is in
     await reply_to(sandbox, t.chat_id, t.outsider["id"], "/games")  # but this member has used the bot there
     lobby = await open_lobby(sandbox, t)
     link = next(b["url"] for b in buttons(lobby) if "url" in b)
     await sandbox.send(t.outsider["id"], t.outsider["id"], f"/start {link.split('start=', 1)[1]}")
-    await sandbox.idle()
+    await settle()
     assert texts.PRIVATE_JOINED.split("{", 1)[0] in (await sandbox.messages(t.outsider["id"]))[-1]["text"]
     lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
     assert t.outsider["first_name"] in lobby["text"]
 
 
-async def test_with_the_bot_an_admin_an_outsider_is_told_they_are_not_a_member(sandbox: ControlClient) -> None:
+async def test_with_the_bot_an_admin_an_outsider_is_told_they_are_not_a_member(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     t = await table(sandbox, players=1)
     await sandbox.bot_status(t.chat_id, "administrator", by=t.players[0]["id"])
     stranger = await sandbox.user("غریبه‌ی دیگر")
     lobby = await open_lobby(sandbox, t)
     link = next(b["url"] for b in buttons(lobby) if "url" in b)
     await sandbox.send(stranger["id"], stranger["id"], f"/start {link.split('start=', 1)[1]}")
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(stranger["id"]))[-1]["text"] == texts.NOT_A_MEMBER
 
 

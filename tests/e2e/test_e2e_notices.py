@@ -16,11 +16,13 @@ import redis.asyncio as aioredis
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    Settle,
     Table,
     board_of,
     button,
     buttons,
     hand_of,
+    let_time_pass,
     player_to_act,
     set_timer,
     start_game,
@@ -142,7 +144,9 @@ async def act_once(sandbox: ControlClient, t: Table, player: dict[str, Any]) -> 
     return found
 
 
-async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_moved(sandbox: ControlClient) -> None:
+async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_moved(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     """In کشورگشا a turn is up to three actions: a player who just took one is at the screen, and telling them
     again would only buzz their phone for what they are doing."""
     t = await table(sandbox)
@@ -158,7 +162,7 @@ async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_mo
     )
     board = await act_once(sandbox, t, first)  # the first of up to three actions of the turn
     assert player_to_act(t, board) is first
-    await sandbox.idle(quiet=0.5)
+    await settle()
     assert [m["message_id"] for m in live(notices(await sandbox.messages(first["id"])))] == [notice["message_id"]]
 
 
@@ -172,7 +176,7 @@ async def test_the_reminder_takes_the_notices_place(sandbox: ControlClient) -> N
     def reminded(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
         return next((m for m in live(messages) if m["from_bot"] and "مانده" in (m["text"] or "")), None)
 
-    reminder = await sandbox.wait_for(mover["id"], reminded, timeout=10)
+    reminder = await sandbox.wait_for(mover["id"], reminded)
     assert "عصر سکه‌ها" in reminder["text"] and [b["url"] for b in buttons(reminder) if "url" in b]
     private = await sandbox.messages(mover["id"])
     assert next(m for m in private if m["message_id"] == notice["message_id"])["deleted"]
@@ -181,7 +185,7 @@ async def test_the_reminder_takes_the_notices_place(sandbox: ControlClient) -> N
 
 
 async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group_until_the_turn_moves(
-    sandbox: ControlClient, store: Store
+    sandbox: ControlClient, settle: Settle, store: Store, harness: Harness
 ) -> None:
     """The newcomer never opened the bot; the bot believes otherwise (a stale record of who can be reached), so
     they are seated, and Telegram refuses the private notice (403 "bot can't initiate conversation")."""
@@ -192,7 +196,9 @@ async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group_until_
     board = await start_game(sandbox, seated)
     if player_to_act(seated, board) is host:
         await notice_of(sandbox, host)
-        await sandbox.idle(quiet=1.0)  # the group's budget fills again: a notice there never waits for it
+        await settle()
+        # the group's budget fills again (five at once, then one every 3 s): a mention there never waits for it
+        await let_time_pass(harness, 15)
         board = await end_turns_until(sandbox, seated, newcomer)
 
     def mentioned(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -201,14 +207,16 @@ async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group_until_
     told = await sandbox.wait_for(t.chat_id, mentioned)
     assert newcomer["first_name"] in told["text"] and f"tg://user?id={newcomer['id']}" in told["html"]
     assert not await store.is_reachable(newcomer["id"])  # the next notices go to the group straight away
-    await sandbox.idle(quiet=1.0)
+    await settle()
     await end_turns_until(sandbox, seated, host)
     await sandbox.wait_for(
         t.chat_id, lambda ms: next((m for m in ms if m["message_id"] == told["message_id"] and m["deleted"]), None)
     )
 
 
-async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify(sandbox: ControlClient) -> None:
+async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify(
+    sandbox: ControlClient, settle: Settle
+) -> None:
     t = await table(sandbox)
     board = await start_game(sandbox, t)
     first = player_to_act(t, board)
@@ -223,7 +231,7 @@ async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify
 
     await end_turns_until(sandbox, t, other)  # the turn goes round: back to the one who turned them off
     await end_turns_until(sandbox, t, first)
-    await sandbox.idle(quiet=0.5)
+    await settle()
     assert not live(notices(await sandbox.messages(first["id"])))
 
     await sandbox.send(first["id"], first["id"], "/notify")
@@ -242,10 +250,11 @@ async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify
 
 async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_made_in_private(
     sandbox: ControlClient,
+    settle: Settle,
 ) -> None:
     t = await table(sandbox, players=3)
     board = await start_game(sandbox, t, game="condottiere")
-    await sandbox.idle()
+    await settle()
     chooser = player_to_act(t, board)  # where the first battle is fought: chosen on the board
     assert any(b.get("data", "").startswith(("g:", "n:")) for b in buttons(board))
     await notice_of(sandbox, chooser)
@@ -276,6 +285,6 @@ async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_
     await sandbox.wait_for(  # one hand, at the bottom: the old one is deleted once the new one is out
         player["id"], lambda ms: next((m for m in ms if m["message_id"] == old["message_id"] and m["deleted"]), None)
     )
-    await sandbox.idle(quiet=0.5)
+    await settle()
     if player is not chooser:
         assert not live(notices(await sandbox.messages(player["id"])))  # no second message

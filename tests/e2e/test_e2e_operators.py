@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dev.simulate import open_lobby, table
+from bot.dev.simulate import Settle, open_lobby, table
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
@@ -28,7 +28,7 @@ async def test_only_operators_get_the_status(sandbox: ControlClient, operator: d
 
 
 async def test_maintenance_stops_new_games_and_tells_active_groups(
-    sandbox: ControlClient, operator: dict[str, Any]
+    sandbox: ControlClient, settle: Settle, operator: dict[str, Any]
 ) -> None:
     t = await table(sandbox)
     await open_lobby(sandbox, t)
@@ -38,7 +38,7 @@ async def test_maintenance_stops_new_games_and_tells_active_groups(
         assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.MAINTENANCE_NOTICE
         other = await table(sandbox)
         await sandbox.send(other.chat_id, other.players[0]["id"], "/new coin_age")
-        await sandbox.idle()
+        await settle()
         assert (await sandbox.messages(other.chat_id))[-1]["text"] == texts.MAINTENANCE
     finally:
         off = await _say(sandbox, operator, "/maintenance off")

@@ -3,21 +3,23 @@ with."""
 
 from __future__ import annotations
 
-from bot.dev.simulate import button, buttons, open_lobby, table
+from bot.dev.simulate import Settle, button, buttons, open_lobby, table
 from bot.messages import texts
 from sandbox.control_client import ControlClient
 
 
-async def _settings_menu(sandbox: ControlClient, chat_id: int, admin: dict[str, object]) -> dict[str, object]:
+async def _settings_menu(
+    sandbox: ControlClient, settle: Settle, chat_id: int, admin: dict[str, object]
+) -> dict[str, object]:
     await sandbox.send(chat_id, admin["id"], "/settings")
-    await sandbox.idle()
+    await settle()
     return (await sandbox.messages(chat_id))[-1]
 
 
-async def test_admins_close_games_and_set_default_options(sandbox: ControlClient) -> None:
+async def test_admins_close_games_and_set_default_options(sandbox: ControlClient, settle: Settle) -> None:
     t = await table(sandbox)
     admin, member = t.players
-    menu = await _settings_menu(sandbox, t.chat_id, admin)
+    menu = await _settings_menu(sandbox, settle, t.chat_id, admin)
     answer = await sandbox.press(t.chat_id, menu["message_id"], member["id"], button(menu, "s:g:coin_age")["data"])
     assert answer["show_alert"] and answer["text"] == texts.NOT_ADMIN
     answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], button(menu, "s:g:coin_age")["data"])
@@ -26,17 +28,17 @@ async def test_admins_close_games_and_set_default_options(sandbox: ControlClient
         t.chat_id, menu["message_id"], admin["id"], button(menu, "s:o:conqueror.random_board")["data"]
     )
     assert answer["text"] == texts.SETTINGS_SAVED
-    await sandbox.idle()
+    await settle()
     menu = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == menu["message_id"])
     labels = [b["text"] for b in buttons(menu)]
     assert "⬜️ 🪙 عصر سکه‌ها · باز کن" in labels  # closed now: the button says so, and what a press does
     assert "✅ 🏰 صفحهٔ تصادفی · خاموش کن" in labels
 
     await sandbox.send(t.chat_id, member["id"], "/new coin_age")
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.GAME_DISABLED
     await sandbox.send(t.chat_id, member["id"], "/new")
-    await sandbox.idle()
+    await settle()
     picker = (await sandbox.messages(t.chat_id))[-1]
     offered = [b["data"] for b in buttons(picker)]
     assert "new:coin_age" not in offered and "new:conqueror" in offered
@@ -45,10 +47,10 @@ async def test_admins_close_games_and_set_default_options(sandbox: ControlClient
     assert any(b["text"].startswith("✅ صفحهٔ تصادفی") for b in buttons(lobby))  # the group's default
 
 
-async def test_the_last_open_game_cannot_be_closed(sandbox: ControlClient) -> None:
+async def test_the_last_open_game_cannot_be_closed(sandbox: ControlClient, settle: Settle) -> None:
     t = await table(sandbox)
     admin = t.players[0]
-    menu = await _settings_menu(sandbox, t.chat_id, admin)
+    menu = await _settings_menu(sandbox, settle, t.chat_id, admin)
     games = [b["data"] for b in buttons(menu) if b["data"].startswith("s:g:")]
     for data in games[:-1]:
         answer = await sandbox.press(t.chat_id, menu["message_id"], admin["id"], data)

@@ -3,21 +3,36 @@ restart, and admins control it."""
 
 from __future__ import annotations
 
-import asyncio
+from typing import Any
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import board_of, button, changed_board, player_to_act, reply_to, set_timer, start_game, table
+from bot.dev.simulate import (
+    Settle,
+    board_of,
+    button,
+    buttons,
+    changed_board,
+    drawn_version,
+    game_record,
+    player_to_act,
+    reply_to,
+    set_timer,
+    start_game,
+    table,
+)
 from bot.messages import texts
+from bot.plumbing.deadlines import Deadlines
+from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 
-async def test_only_admins_change_settings(sandbox: ControlClient) -> None:
+async def test_only_admins_change_settings(sandbox: ControlClient, settle: Settle) -> None:
     t = await table(sandbox)
     await sandbox.send(t.chat_id, t.players[1]["id"], "/settings")
-    await sandbox.idle()
+    await settle()
     assert (await sandbox.messages(t.chat_id))[-1]["text"] == texts.NOT_ADMIN
     await sandbox.send(t.chat_id, t.players[0]["id"], "/settings")
-    await sandbox.idle()
+    await settle()
     menu = (await sandbox.messages(t.chat_id))[-1]
     answer = await sandbox.press(t.chat_id, menu["message_id"], t.players[1]["id"], button(menu, "s:t:3")["data"])
     assert answer["text"] == texts.NOT_ADMIN and answer["show_alert"]
@@ -36,38 +51,63 @@ async def test_a_silent_player_is_moved_on_reminded_and_removed_after_two_time_o
     def removed(messages: list[dict[str, object]]) -> bool:
         return any("کنار گذاشته شد" in str(m["text"] or "") for m in messages)
 
-    messages = await sandbox.wait_for(t.chat_id, lambda ms: ms if removed(ms) else None, timeout=20)
+    messages = await sandbox.wait_for(t.chat_id, lambda ms: ms if removed(ms) else None)
     assert "برنده" in str(messages[-1]["text"])
     final = board_of(messages)
     assert not [b for row in final["buttons"] or [] for b in row]
 
 
 async def test_acting_in_time_resets_the_count(sandbox: ControlClient) -> None:
-    """One time-out, then a move in time, then one more time-out: nobody is removed."""
+    """A player times out, then moves in time, then times out once more: two time-outs, but not in a row, so
+    they stay in the game (removal takes two in a row). Ten seconds a turn: room to press in time even on a
+    slow machine."""
     t = await table(sandbox)
-    await set_timer(sandbox, t, 3)
+    await set_timer(sandbox, t, 10)
     board = await start_game(sandbox, t)
-    board = await changed_board(sandbox, t, board)  # a time-out passes the turn
-    caption = board["caption"]
-    mover = next(p for p in t.players if p["first_name"] in caption.rsplit("👈", 1)[-1])
-    await sandbox.press(t.chat_id, board["message_id"], mover["id"], button(board, ":x")["data"])
-    await asyncio.sleep(7)
-    messages = await sandbox.messages(t.chat_id)
-    assert not any("کنار گذاشته شد" in (m["text"] or "") for m in messages[:-1])
+    slow = player_to_act(t, board)
+
+    async def end_turn(board: dict[str, Any], expected: dict[str, Any]) -> dict[str, Any]:
+        assert player_to_act(t, board) is expected
+        data = button(board, ":x")["data"]
+        answer = await sandbox.press(t.chat_id, board["message_id"], expected["id"], data)
+        assert answer["answered"] and not answer["text"], answer
+        return await changed_board(sandbox, t, board, data)
+
+    board = await changed_board(sandbox, t, board)  # the slow player's first time-out passes the turn
+    assert board["caption"].count("تمام شد") == 1
+    board = await end_turn(board, next(p for p in t.players if p is not slow))
+    board = await end_turn(board, slow)  # in time: the run of time-outs is over
+    board = await end_turn(board, next(p for p in t.players if p is not slow))
+    board = await changed_board(sandbox, t, board)  # the slow player's second time-out, not in a row
+    assert "تمام شد" in board["caption"] and "کنار گذاشته شد" not in board["caption"]
+    assert buttons(board) and player_to_act(t, board) is not slow  # the game goes on
 
 
 async def test_a_pending_time_out_survives_a_restart_and_fires_once(sandbox: ControlClient, harness: Harness) -> None:
+    """The turn's time-out is armed, the bot killed and started again: it fires once, for that turn (each firing
+    is a write, so once means the game moved one version; ten seconds a turn, so the next turn's time-out
+    comes long after)."""
     t = await table(sandbox)
-    await set_timer(sandbox, t, 3)
+    await set_timer(sandbox, t, 10)
     board = await start_game(sandbox, t)
+    version = drawn_version(board)
     harness.restart_bot(kill=True)
     board = await changed_board(sandbox, t, board)
-    await asyncio.sleep(0.5)
-    assert board_of(await sandbox.messages(t.chat_id))["edits"] == board["edits"]  # fired once, not twice
-    assert board["caption"].count("تمام شد") == 1
+    assert drawn_version(board) == version + 1 and board["caption"].count("تمام شد") == 1
+    record = await game_record(harness, t.chat_id)
+    assert record is not None and record.version == version + 1
 
 
-async def test_pause_stops_the_timer_and_resume_restarts_it(sandbox: ControlClient) -> None:
+async def _armed(harness: Harness, chat_id: int) -> dict[str, float]:
+    """The chat's deadlines waiting in Redis (bot/plumbing/deadlines.py)."""
+    store = Store.from_url(harness.redis_url)
+    try:
+        return await Deadlines(store.redis).pending(str(chat_id))
+    finally:
+        await store.close()
+
+
+async def test_pause_stops_the_timer_and_resume_restarts_it(sandbox: ControlClient, harness: Harness) -> None:
     t = await table(sandbox)
     await set_timer(sandbox, t, 2)
     await start_game(sandbox, t)
@@ -76,8 +116,7 @@ async def test_pause_stops_the_timer_and_resume_restarts_it(sandbox: ControlClie
     paused = await sandbox.wait_for(
         t.chat_id, lambda ms: board_of(ms) if "متوقف" in (board_of(ms)["caption"] or "") else None
     )
-    await asyncio.sleep(3)
-    assert board_of(await sandbox.messages(t.chat_id))["edits"] == paused["edits"]
+    assert not await _armed(harness, t.chat_id)  # nothing can time out while the timer is stopped
     await sandbox.send(t.chat_id, t.players[0]["id"], "/resume")
     resumed = await changed_board(sandbox, t, paused)
     later = await changed_board(sandbox, t, resumed)

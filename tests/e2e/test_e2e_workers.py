@@ -6,7 +6,6 @@ updates land on alternate workers. Nothing may run twice and a chat's updates mu
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -17,7 +16,20 @@ import httpx
 import pytest
 
 from bot.dev.harness import TEST_TIME_SCALE, Delivery, Harness, WebhookProxy
-from bot.dev.simulate import Table, board_of, button, open_lobby, play_to_end, player_to_act, start_game, table
+from bot.dev.simulate import (
+    all_of,
+    board_of,
+    button,
+    eventually,
+    leaving_no_task,
+    open_lobby,
+    play_to_end,
+    player_to_act,
+    set_timer,
+    settled,
+    start_game,
+    table,
+)
 from bot.messages import texts
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
@@ -55,7 +67,8 @@ class RecordingClient(ControlClient):
 async def client(workers: Harness) -> AsyncIterator[RecordingClient]:
     running = RecordingClient(workers.url)
     try:
-        yield running
+        async with leaving_no_task():
+            yield running
     finally:
         await running.aclose()
 
@@ -146,14 +159,14 @@ async def test_two_simultaneous_presses_of_one_button_on_two_workers_apply_once(
     mover = player_to_act(t, board)
     end_turn = button(board, ":x")["data"]
     since = len(_proxy(workers).deliveries)
-    first, second = await asyncio.gather(
+    first, second = await all_of(
         client.press(t.chat_id, board["message_id"], mover["id"], end_turn),
         client.press(t.chat_id, board["message_id"], mover["id"], end_turn),
     )
     assert sorted([first["text"] or "", second["text"] or ""]) == ["", texts.STALE]
     presses = [d for d in _deliveries(workers, since) if d.kind == "callback_query"]
     assert sorted(d.worker for d in presses) == [0, 1]  # one press on each worker
-    await client.idle(quiet=0.3)
+    await settled(client, workers)
     after = board_of(await client.messages(t.chat_id))
     assert after["edits"] == board["edits"] + 1
     assert await _version(workers, t.chat_id) == version + 1
@@ -179,7 +192,7 @@ async def test_a_burst_of_commands_in_one_chat_is_answered_in_order_within_one_b
         replies = [m for m in messages if m["from_bot"] and m["reply_to_message_id"] in sent_ids]
         return replies if len(replies) == len(sent_ids) else None
 
-    replies = await client.wait_for(t.chat_id, all_answered, timeout=40)
+    replies = await client.wait_for(t.chat_id, all_answered)
     took = time.monotonic() - started
     assert [r["reply_to_message_id"] for r in replies] == sent_ids
     assert {d.worker for d in _deliveries(workers, since)} == {0, 1}
@@ -203,22 +216,13 @@ async def test_joins_from_the_group_and_from_private_chats_at_once_all_count(
         first, *others = t.players[1:]
         joins.append(client.send(t.chat_id, first["id"], "/join"))
         joins += [client.send(j["id"], j["id"], f"/start j{abs(t.chat_id)}") for j in others]
-    await asyncio.gather(*joins)
-    await client.idle(quiet=0.3)
+    await all_of(*joins)
+    await settled(client, workers)
     assert {d.worker for d in _deliveries(workers, since)} == {0, 1}
     for t, lobby, version in zip(tables, lobbies, versions, strict=True):
         assert await _version(workers, t.chat_id) == version + 5  # each join written once, none lost
         shown = next(m for m in await client.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
         assert all(player["first_name"] in shown["text"] for player in t.players), shown["text"]
-
-
-async def _set_timer(client: ControlClient, t: Table, seconds: int) -> None:
-    admin = t.players[0]
-    await client.send(t.chat_id, admin["id"], "/settings")
-    await client.idle()
-    menu = (await client.messages(t.chat_id))[-1]
-    answer = await client.press(t.chat_id, menu["message_id"], admin["id"], button(menu, f"s:t:{seconds}")["data"])
-    assert answer["text"] == texts.SETTINGS_SAVED
 
 
 async def test_turn_deadlines_fire_exactly_once_with_both_workers_polling(
@@ -229,15 +233,16 @@ async def test_turn_deadlines_fire_exactly_once_with_both_workers_polling(
     twice would show twice, and a time-out fired twice would move the game twice. Both workers draw too: each
     turn's notice comes once."""
     t = await table(client)
-    await _set_timer(client, t, 2)
+    await set_timer(client, t, 2)
     board = await start_game(client, t)
     version = await _version(workers, t.chat_id)
 
     def removed(messages: list[dict[str, Any]]) -> bool:
         return any("کنار گذاشته شد" in str(m["text"] or "") for m in messages)
 
-    await client.wait_for(t.chat_id, lambda ms: ms if removed(ms) else None, timeout=20)
-    await asyncio.sleep(1.5)  # time for a second firing of anything, were one to come
+    await client.wait_for(t.chat_id, lambda ms: ms if removed(ms) else None)
+    # the game is over: its deadlines are disarmed, and what the workers had in hand is done
+    await settled(client, workers)
     messages = await client.messages(t.chat_id)
     said = [str(m["text"] or "") for m in messages if m["from_bot"]]
     private = [str(m["text"] or "") for p in t.players for m in await client.messages(p["id"]) if m["from_bot"]]
@@ -252,17 +257,12 @@ async def test_turn_deadlines_fire_exactly_once_with_both_workers_polling(
     assert final["message_id"] == board["message_id"] and final["edits"] == board["edits"] + timeouts
 
 
-async def _say(client: ControlClient, user: dict[str, Any], text: str) -> list[str]:
-    """Send a private command; wait until the bot answered it and went quiet; return all its answers."""
+async def _say(client: ControlClient, workers: Harness, user: dict[str, Any], text: str) -> list[str]:
+    """Send a private command; wait until the workers have done all it set off; return all its answers."""
     sent = await client.send(user["id"], user["id"], text)
-
-    def answers(messages: list[dict[str, Any]]) -> list[str] | None:
-        replies = [str(m["text"]) for m in messages if m["from_bot"] and m["message_id"] > sent["message_id"]]
-        return replies or None
-
-    await client.wait_for(user["id"], answers)
-    await client.idle(quiet=0.5)
-    return answers(await client.messages(user["id"])) or []
+    await settled(client, workers)
+    messages = await client.messages(user["id"])
+    return [str(m["text"]) for m in messages if m["from_bot"] and m["message_id"] > sent["message_id"]]
 
 
 async def test_a_broadcast_reaches_each_group_once_even_when_its_delivery_is_retried(
@@ -278,7 +278,7 @@ async def test_a_broadcast_reaches_each_group_once_even_when_its_delivery_is_ret
     _proxy(workers).lose_reply_once(lambda update: text in str(update.get("message", {}).get("text", "")))
 
     operator = {"id": OPERATOR_ID}
-    replies = await _say(client, operator, f"/broadcast {text}")
+    replies = await _say(client, workers, operator, f"/broadcast {text}")
     assert len(replies) == 1 and "فرستاده شد" in replies[0], replies
 
     deliveries = [d for d in _deliveries(workers, since) if text in str(d.update.get("message", {}).get("text"))]
@@ -312,17 +312,22 @@ async def test_a_worker_killed_holding_a_chat_s_turn_holds_the_chat_up_only_for_
 
     proxy.on_reply_once(doomed, kill)
     await client.send(t.chat_id, t.players[0]["id"], "/rules splendor")
-    await client.idle(quiet=0.1)
-    assert len(killed) == 1
+
+    async def was_killed() -> bool:
+        return len(killed) == 1
+
+    await eventually(was_killed, "the worker killed holding the ticket")
     started = time.monotonic()
     sent = await client.send(t.chat_id, t.players[0]["id"], "/games")
 
     def answered(messages: list[dict[str, Any]]) -> bool:
         return any(m["from_bot"] and m["reply_to_message_id"] == sent["message_id"] for m in messages)
 
-    await client.wait_for(t.chat_id, answered, timeout=LEASE + 5)
+    await client.wait_for(t.chat_id, answered)
     waited = time.monotonic() - started
-    assert LEASE - 1 < waited < LEASE + 3, waited  # behind the dead ticket, for about its lease
+    # behind the dead ticket (what the test is about: so it is measured), then not stuck: the bound leaves room
+    # for a slow machine, and is still far below what a chat held up for good would show
+    assert LEASE - 1 < waited < LEASE + 20, waited
     message = {"chat_id": t.chat_id, "message_id": sent["message_id"]}
     deliveries = [d for d in proxy.deliveries if _message_of(d) == message]
     assert [d.worker for d in deliveries] == [1 - killed[0]]  # the proxy passed over the dead worker
