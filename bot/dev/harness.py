@@ -230,6 +230,7 @@ class WebhookProxy:
         self.path = path
         self.url = ""
         self.deliveries: list[Delivery] = []
+        self.only: int | None = None  # every update to this worker (``send_to``) instead of round-robin
         self._turn = 0
         self._rules: list[tuple[Callable[[dict[str, Any]], bool], bool, Callable[[int], None] | None]] = []
         self._guard = threading.Lock()
@@ -251,6 +252,11 @@ class WebhookProxy:
                 loop.call_soon_threadsafe(stop.set)
         if self._thread.is_alive():
             self._thread.join(timeout)
+
+    def send_to(self, worker: int | None) -> None:
+        """Every update to worker ``worker`` from now on, as a load balancer that sticks to one target (None:
+        round-robin again)."""
+        self.only = worker
 
     def lose_reply_once(self, match: Callable[[dict[str, Any]], bool]) -> None:
         """The next update that ``match``es reaches a worker, but its 200 is lost on the way back."""
@@ -300,7 +306,7 @@ class WebhookProxy:
         update = json.loads(body)
         headers = {k: v for k, v in request.headers.items() if k.lower() in ("content-type", SECRET_HEADER.lower())}
         for _ in self.targets:
-            index = self._turn % len(self.targets)
+            index = self._turn % len(self.targets) if self.only is None else self.only
             self._turn += 1
             try:
                 reply = await self._session.post(self.targets[index] + request.path_qs, content=body, headers=headers)
@@ -446,13 +452,15 @@ class Harness:
             worker.start_wait()
         self.bot = self.workers[0]
 
-    def restart_worker(self, index: int, kill: bool = True) -> None:
-        """Kill (or stop) one webhook worker and start it again; the others keep serving."""
+    def restart_worker(self, index: int, kill: bool = True, env: dict[str, str | None] | None = None) -> None:
+        """Kill (or stop) one webhook worker and start it again, with ``env`` changing its settings (None
+        drops one); the others keep serving."""
         worker = self.workers[index]
         if kill:
             worker.kill()
         else:
             worker.stop()
+        worker.change_env(env or {})
         worker.start()
 
     def restart_bot(self, kill: bool = True, env: dict[str, str | None] | None = None) -> None:

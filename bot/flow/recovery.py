@@ -47,10 +47,7 @@ async def heal(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> bool:
             + (["result"] if unannounced else [])
         ),
     )
-    if record.phase in ("lobby", "playing") or unannounced:
-        await redraw(context, record)  # what is behind of the board and hands, then a result
-    elif drawn:  # a retired game's board or final hands: its result is out
-        await redraw(context, record, announce=False)
+    await redraw(context, record)  # what is behind of the board and hands, then a result not yet out
     return True
 
 

@@ -38,6 +38,7 @@ from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.pacing import deferring, retry_seconds
 from bot.plumbing.ratelimit import pacer_of
 from bot.plumbing.services import parse_tag, services
+from bot.plumbing.stop_points import stop_point
 from bot.plumbing.store import GameRecord, chat_tag
 
 log = logging.getLogger(__name__)
@@ -49,15 +50,12 @@ DRAWN_PHASES = ("lobby", "playing", "finished")
 Menu = tuple[int, str]  # the version it was opened on, and the menu's prefix
 
 
-async def redraw(
-    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, *, announce: bool = True, again: bool = False
-) -> None:
-    """Bring the chat's messages up to ``record``, soon, by the chat's drawer; a finished game's result is
-    announced unless ``announce`` is False (recovery: its result is already out). ``again``: draw this
-    version even if it was drawn (a player asked for the board or their hand anew)."""
+async def redraw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, *, again: bool = False) -> None:
+    """Bring the chat's messages up to ``record``, soon, by the chat's drawer (a finished game's result too, if
+    it is not out yet). ``again``: draw this version even if it was drawn (a player asked for the board or
+    their hand anew)."""
     tag = chat_tag(record.chat_id, record.thread_id)
-    finished = announce and record.phase == "finished"
-    drawers(context).want(context, tag, record.version, announce=finished, again=again)
+    drawers(context).want(context, tag, record.version, again=again)
 
 
 async def open_menu(
@@ -90,7 +88,6 @@ async def _show_menu(
 class _Slot:
     wanted: int  # the newest version asked for
     drawn: int = 0  # the newest version drawn completely
-    announce: int = 0  # the finished version whose result is to be announced (0: none)
     menus: dict[int | None, Menu] = field(default_factory=dict)  # seat (None: the board) -> menu to show
 
 
@@ -101,15 +98,11 @@ class Drawers:
         self.slots: dict[str, _Slot] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def want(
-        self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, *, announce: bool = False, again: bool = False
-    ) -> None:
+    def want(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, *, again: bool = False) -> None:
         slot = self._slot(context, tag, version)
         slot.wanted = max(slot.wanted, version)
         if again:
             slot.drawn = min(slot.drawn, version - 1)
-        if announce:
-            slot.announce = max(slot.announce, version)
 
     def want_menu(
         self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, seat: int | None, prefix: str
@@ -140,6 +133,7 @@ class Drawers:
         wait, refusals, closed = 0.0, 0, False
         try:
             while slot.wanted > slot.drawn or slot.menus:
+                stop_point("drawer-start", chat_id)  # tests stop here: a drawer due, the record not yet read
                 if wait:
                     await asyncio.sleep(wait)
                 if pacer is not None:
@@ -204,7 +198,7 @@ async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
     wait = 0.0
     with deferring():
         if record.version > slot.drawn:
-            wait = await _draw(context, record, announce=slot.announce >= record.version)
+            wait = await _draw(context, record)
             if not wait:
                 slot.drawn = record.version
         for seat, (version, prefix) in list(slot.menus.items()):
@@ -222,9 +216,13 @@ async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
     return wait
 
 
-async def _draw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, announce: bool) -> float:
+async def _draw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> float:
     """The lobby message, or the board (unless it already shows this version) and the hands, then a finished
-    game's result; the seconds to wait if Telegram would make something wait."""
+    game's result if it is not out yet; the seconds to wait if Telegram would make something wait.
+
+    Whether the result is out is read from Redis (the game leaves the active set once it is), never from
+    what this process remembers: with several workers, the drawer that meets the finished record first may
+    not be the one whose press finished it, and it announces (bot/flow/results.py)."""
     if record.phase == "lobby":
         try:
             await show_lobby(context, record)
@@ -249,10 +247,7 @@ async def _draw(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, announce
     if wait or record.phase != "finished":
         return wait
     try:
-        if announce:
-            await results.announce_result(context, record, state)  # counted once, then the game is retired
-        else:
-            await store.retire(record.chat_id, record.thread_id)
+        await results.announce_result(context, record, state)  # once: then the game is retired
     except RetryAfter as exc:
         return retry_seconds(exc)
     return 0.0

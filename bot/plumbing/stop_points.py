@@ -9,6 +9,8 @@ look-up. Points:
 - ``result-due``: a finished game's last board and hands are drawn, its result is not yet sent.
 - ``move-saved``: a press's move is written, its press not yet answered (a test makes the answer late).
 - ``computer-to-move``: a computer player's deadline is claimed, its move not yet thought of.
+- ``drawer-start``: a chat's drawer is due to draw, it has not yet read the game (another worker may write a
+  newer version meanwhile).
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ updates land on alternate workers. Nothing may run twice and a chat's updates mu
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import signal
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -19,18 +21,21 @@ from bot.dev.harness import TEST_TIME_SCALE, Delivery, Harness, WebhookProxy
 from bot.dev.simulate import (
     all_of,
     board_of,
+    bot_says,
     button,
     eventually,
     leaving_no_task,
     open_lobby,
     play_to_end,
     player_to_act,
+    reply_to,
     set_timer,
     settled,
     start_game,
     table,
 )
 from bot.messages import texts
+from bot.plumbing.stop_points import STOP_AT
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
@@ -337,3 +342,55 @@ async def test_a_worker_killed_holding_a_chat_s_turn_holds_the_chat_up_only_for_
     board = await start_game(client, t)
     assert board["photo"]
     assert {d.worker for d in _deliveries(workers, since)} == {0, 1}
+
+
+@pytest.mark.parametrize("finisher", [0, 1])
+async def test_a_result_is_announced_once_whichever_worker_meets_the_finished_game_first(
+    client: RecordingClient, workers: Harness, finisher: int
+) -> None:
+    """Issue #29. One worker ends the game (a player leaves) and its drawer draws the last board, then is killed
+    just before the result; the other worker's drawer, started for the move before, meets the finished game
+    first or after: either way the result comes once, and counts once. Whether it is out is Redis's to say (the
+    game leaves the active set once it is), never what a drawer remembers it was asked."""
+    other = 1 - finisher
+    t = await table(client)
+    quitter, stayer = t.players
+    board = await start_game(client, t)
+    proxy = _proxy(workers)
+    workers.restart_worker(other, kill=False, env={STOP_AT: f"drawer-start@{t.chat_id}"})
+    workers.restart_worker(finisher, kill=False, env={STOP_AT: f"result-due@{t.chat_id}"})
+    try:
+        # a move on the other worker: its drawer is due for that version, and stops before reading the game
+        proxy.send_to(other)
+        mover = player_to_act(t, board)
+        press = asyncio.create_task(
+            client.press(t.chat_id, board["message_id"], mover["id"], button(board, ":x")["data"])
+        )
+        await asyncio.to_thread(workers.workers[other].wait_stopped)
+        # the game ends on the finisher: its drawer draws the last board, then stops before the result
+        proxy.send_to(finisher)
+        confirm = await bot_says(client, t.chat_id, quitter["id"], "/leave")
+        await client.press(t.chat_id, confirm["message_id"], quitter["id"], button(confirm, ":y")["data"])
+        await asyncio.to_thread(workers.workers[finisher].wait_stopped)
+        results = [m for m in await client.messages(t.chat_id) if m["from_bot"] and "🏁" in (m["text"] or "")]
+        assert not results, "the result must not be out yet"
+        workers.workers[finisher].kill()  # killed holding the chat's lock: its lease runs out
+        process = workers.workers[other].process
+        assert process is not None
+        process.send_signal(signal.SIGCONT)  # the other drawer goes on, to the finished game
+        await press
+
+        def announced(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return [m for m in messages if m["from_bot"] and "🏁" in (m["text"] or "")]
+
+        result = (await client.wait_for(t.chat_id, announced))[0]
+        assert stayer["first_name"] in result["text"]
+    finally:
+        proxy.send_to(None)
+        workers.restart_worker(finisher, kill=True, env={STOP_AT: None})  # its start-up finds nothing to announce
+        if workers.workers[other].stopped() or STOP_AT in workers.workers[other].extra_env:
+            workers.restart_worker(other, kill=True, env={STOP_AT: None})
+    await settled(client, workers)
+    assert len(announced(await client.messages(t.chat_id))) == 1
+    stats = await reply_to(client, t.chat_id, stayer["id"], "/stats")
+    assert stats.count("از ۱ بازی") == 2  # counted once, for each player
