@@ -9,6 +9,9 @@ from __future__ import annotations
 import functools
 import logging
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import arabic_reshaper
@@ -87,6 +90,21 @@ def _visual(text: str) -> str:
     return str(get_display(arabic_reshaper.reshape(text), base_dir="R"))
 
 
+_SIZES_DRAWN: ContextVar[list[float] | None] = ContextVar("rendering_sizes_drawn", default=None)
+
+
+@contextmanager
+def sizes_drawn() -> Iterator[list[float]]:
+    """The size of every text drawn in the block, in order: how the phone test finds a picture's smallest text
+    (a cached layer drawn before the block is not in it: the test clears the caches first)."""
+    sizes: list[float] = []
+    token = _SIZES_DRAWN.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _SIZES_DRAWN.reset(token)
+
+
 def _use_fallback(fallback: bool | None) -> bool:
     return not raqm_available() if fallback is None else fallback
 
@@ -109,6 +127,8 @@ def draw_text(
     Without a stroke, the shaped text is cached as a mask and stamped, since the same labels and digits are
     drawn on every picture and shaping is most of the cost of a render.
     """
+    if (sizes := _SIZES_DRAWN.get()) is not None and text.strip():
+        sizes.append(font.size)
     use_fallback = _use_fallback(fallback)
     if stroke_width:
         _draw_shaped(draw, xy, text, font, fill, anchor, use_fallback, stroke_width, stroke_fill)
