@@ -10,13 +10,21 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Update,
+)
 from telegram.constants import ParseMode
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
+    ContextTypes,
     Defaults,
     MessageHandler,
     TypeHandler,
@@ -26,7 +34,20 @@ from telegram.ext import (
 from bot.config import Limits, Settings
 from bot.flow import timers
 from bot.flow.recovery import reconcile
-from bot.handlers import admin, computer_lobby, info, lobby, membership, notify, operators, play, private, stats, topics
+from bot.handlers import (
+    admin,
+    computer_lobby,
+    confirm,
+    info,
+    lobby,
+    membership,
+    notify,
+    operators,
+    play,
+    private,
+    stats,
+    topics,
+)
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
@@ -104,6 +125,7 @@ BUTTONS: dict[str, ButtonCallback] = {
     "settings": admin.on_settings_press,
     "again": lobby.on_play_again,
     "quit": lobby.on_leave_confirm,
+    "confirm": confirm.on_confirm,
     "notices": notify.on_notices_press,
     "rules": info.on_rules_press,
     "computer": computer_lobby.on_computer_press,
@@ -153,6 +175,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(_command("stats", stats.cmd_stats, groups))
     app.add_handler(_command("mystats", stats.cmd_mystats, private_chat))
     app.add_handler(_command("notify", notify.cmd_notify, private_chat))
+    app.add_handler(_command(["mystats", "notify"], _private_only, groups))
     app.add_handler(_command("status", operators.cmd_status, private_chat))
     app.add_handler(_command("maintenance", operators.cmd_maintenance, private_chat))
     app.add_handler(_command("broadcast", operators.cmd_broadcast, private_chat))
@@ -173,6 +196,16 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
 async def _group_only(update: Update, context: object) -> None:
     if update.effective_message is not None:
         await update.effective_message.reply_text(texts.GROUP_ONLY)
+
+
+async def _private_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A command of one's own (/mystats, /notify) sent in a group: where it works, with a way there."""
+    message = update.effective_message
+    if message is not None:
+        link = InlineKeyboardMarkup(
+            [[InlineKeyboardButton(texts.OPEN_PRIVATE, url=f"https://t.me/{context.bot.username}")]]
+        )
+        await message.reply_text(texts.PRIVATE_ONLY, reply_markup=link)
 
 
 async def _unknown_button(update: Update, context: object) -> None:

@@ -8,6 +8,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.flow.commit import commit
+from bot.flow.redraw import redraw
 from bot.messages import notices, texts
 from bot.plumbing.services import services, when_unlocked
 from bot.plumbing.store import GameRecord, StaleVersion
@@ -18,13 +19,16 @@ async def cancel(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: s
     store = services(context).store
     record.phase = "cancelled"
     try:
-        notices.follow(context, await commit(context, record))  # nobody's turn any more: notices taken back
+        record = await commit(context, record)
     except StaleVersion:
         return
-    live = await store.live_message(record.chat_id, record.thread_id)
+    notices.follow(context, record)  # nobody's turn any more: notices taken back
+    if record.state is not None:  # a game: its board and hands say so, their buttons gone, by the drawer
+        await redraw(context, record)
+    live = None if record.state is not None else await store.live_message(record.chat_id, record.thread_id)
 
     async def tell() -> None:  # the game is over: nothing of this needs the lock any more
-        if live is not None:
+        if live is not None:  # a lobby's message: its buttons go
             with contextlib.suppress(BadRequest):
                 await context.bot.edit_message_reply_markup(
                     chat_id=record.chat_id, message_id=live.message_id, reply_markup=None

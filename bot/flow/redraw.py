@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 DRAWERS = "drawers"
 MAX_REFUSALS = 50  # 429s in a row before a drawer gives up (a stale press or a restart redraws the chat)
-DRAWN_PHASES = ("lobby", "playing", "finished")
+DRAWN_PHASES = ("lobby", "playing", "finished", "cancelled")  # a cancelled lobby has nothing to draw: no state
 
 Menu = tuple[int, str]  # the version it was opened on, and the menu's prefix
 
@@ -144,7 +144,7 @@ class Drawers:
                 ready = await _render_ahead(context, record, slot)  # no lock: presses go on meanwhile
                 async with svc.locks.hold(tag):
                     record = await svc.store.load(chat_id, thread_id)
-                    if record is None or record.phase not in DRAWN_PHASES:  # cancelled, or gone
+                    if record is None or not drawn(record):  # a lobby cancelled, or gone
                         slot.drawn = max(slot.drawn, target)
                         slot.menus.clear()
                         wait = 0.0
@@ -180,7 +180,7 @@ async def _render_ahead(
 ) -> dict[pictures.Key, pictures.Picture]:
     """Render, without the lock, the board and the hands of ``record`` that are behind it."""
     ready: dict[pictures.Key, pictures.Picture] = {}
-    if record is None or record.phase not in ("playing", "finished") or record.version <= slot.drawn:
+    if record is None or record.phase == "lobby" or not drawn(record) or record.version <= slot.drawn:
         return ready
     state = board.load_state(record)
     with pictures.rendered(ready):
@@ -190,6 +190,12 @@ async def _render_ahead(
         for seat in await hands.hands_behind(context, record, state):
             await hands.render_hand(record, state, seat)
     return ready
+
+
+def drawn(record: GameRecord) -> bool:
+    """Whether the record has messages to draw: a lobby's, or a game's board and hands (a cancelled game's
+    too: they say so, and their buttons go)."""
+    return record.phase in DRAWN_PHASES and (record.phase == "lobby" or record.state is not None)
 
 
 async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, slot: _Slot) -> float:

@@ -46,7 +46,8 @@ async def count_result(store: Store, record: GameRecord, winners: tuple[int, ...
     won = winners_of(record, winners)
     level = strongest_level(record)
     board = board_key(record.chat_id, record.game_id, computers=level is not None)
-    mine = f"computer:{level}" if level is not None else record.game_id  # the field stem of a person's record
+    # the field stem of a person's record: the game, or the game and the strongest computer player's level
+    mine = f"computer:{record.game_id}:{level}" if level is not None else record.game_id
     persons = [(seat in won, player) for seat, player in enumerate(record.players) if not player.is_computer]
     persons += [(False, person) for person in record.replaced.values()]
     async with store.redis.pipeline(transaction=False) as pipe:

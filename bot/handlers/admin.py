@@ -12,11 +12,12 @@ from ai import LEVELS
 from bot.flow.commit import commit, schedule
 from bot.flow.redraw import redraw
 from bot.games import PLAYABLE, PRESENTERS, OptionToggle
-from bot.handlers.access import is_admin
-from bot.handlers.lobby import remove_player, take_out
-from bot.messages import texts
+from bot.handlers.access import is_admin, on_behalf_of_a_chat
+from bot.handlers.lobby import remove_player
+from bot.messages import keyboards, texts
 from bot.messages.fa import duration, name, num
 from bot.messages.keyboards import checked_data
+from bot.messages.seats import present
 from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.services import locked_game, services, when_unlocked, where
 from bot.plumbing.store import GameRecord
@@ -31,8 +32,18 @@ def pause_text(seconds: int) -> str:
     return duration(seconds) if seconds else texts.NO_PAUSE
 
 
+def pause_button(seconds: int) -> str:
+    return texts.COMPUTER_PAUSE_BUTTON.format(pause=duration(seconds)) if seconds else texts.NO_PAUSE_BUTTON
+
+
 def stand_in_text(level: str) -> str:
+    """The stand-in setting as its button says it."""
     return texts.STAND_IN_LEVEL.format(level=LEVELS[level].title) if level in LEVELS else texts.STAND_IN_OFF
+
+
+def stand_in_line(level: str) -> str:
+    """The stand-in setting as the settings' text says it: what happens to a seat taken out."""
+    return texts.STAND_IN_LEVEL_LINE.format(level=LEVELS[level].title) if level in LEVELS else texts.STAND_IN_OFF_LINE
 
 
 def _mark(chosen: bool, label: str) -> str:
@@ -40,7 +51,7 @@ def _mark(chosen: bool, label: str) -> str:
     return f"✅ {label}" if chosen else label
 
 
-def _switch(label: str, on: bool, *, verbs: tuple[str, str] = ("خاموش کن", "روشن کن")) -> str:
+def _switch(label: str, on: bool, *, verbs: tuple[str, str] = ("خاموش کردن", "روشن کردن")) -> str:
     """A yes/no setting: ticked or not (its state), then what pressing it does (its action)."""
     return f"{'✅' if on else '⬜️'} {label} · {verbs[0] if on else verbs[1]}"
 
@@ -72,10 +83,10 @@ def settings_text(settings: GroupSettings) -> str:
             f"🎲 بازی‌های باز در این گروه: {games}",
             "⚙️ گزینه‌های هر بازی (زیرِ دکمهٔ همان بازی) پیش‌فرضِ اتاق‌های انتظار تازه‌اند؛ در هر اتاق هم می‌شود عوضشان کرد.",
             texts.COMPUTER_PAUSE.format(pause=pause_text(settings.computer_pause_seconds)),
-            texts.STAND_IN_SETTING.format(level=stand_in_text(settings.stand_in)),
+            texts.STAND_IN_SETTING.format(who=stand_in_line(settings.stand_in)),
             "",
             "وقتی زمان کسی تمام شود، ربات حرکت پیش‌فرض بازی را به جای او انجام می‌دهد.",
-            "✅ یعنی انتخاب‌شده یا روشن؛ هر دکمهٔ روشن و خاموش می‌گوید با زدنش چه می‌شود.",
+            "دکمه‌های ✅ همان چیزی‌اند که الان انتخاب شده؛ روی دکمه‌های روشن و خاموش آمده که زدنشان چه می‌کند.",
         ]
     )
 
@@ -107,7 +118,7 @@ def settings_keyboard(settings: GroupSettings, timer_choices: tuple[int, ...]) -
     rows += computer_rows(settings)
     for game in PLAYABLE.values():
         presenter = PRESENTERS[game.id]
-        shown = _switch(f"{presenter.emoji} {game.title}", settings.allows(game.id), verbs=("ببند", "باز کن"))
+        shown = _switch(f"{presenter.emoji} {game.title}", settings.allows(game.id), verbs=("بستن", "باز کردن"))
         rows.append([InlineKeyboardButton(shown, callback_data=checked_data(f"s:g:{game.id}"))])
         for toggle in presenter.toggles:
             label = _switch(
@@ -125,14 +136,14 @@ def computer_rows(settings: GroupSettings) -> list[list[InlineKeyboardButton]]:
     """The computer players' rows: the pause before their moves, and the stand-in for a removed player."""
     pauses = [
         InlineKeyboardButton(
-            _mark(settings.computer_pause_seconds == s, texts.COMPUTER_PAUSE_BUTTON.format(pause=pause_text(s))),
+            _mark(settings.computer_pause_seconds == s, pause_button(s)),
             callback_data=f"s:c:{s}",
         )
         for s in COMPUTER_PAUSE_CHOICES
     ]
     stand_ins = [
         InlineKeyboardButton(
-            _mark(settings.stand_in == level, texts.STAND_IN_BUTTON.format(level=stand_in_text(level))),
+            _mark(settings.stand_in == level, texts.STAND_IN_BUTTON.format(who=stand_in_text(level))),
             callback_data=f"s:x:{level}",
         )
         for level in STAND_IN_CHOICES
@@ -316,5 +327,11 @@ async def cmd_kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         elif record.phase == "lobby":
             await remove_player(context, record, record.players[seat].user_id)
             await when_unlocked(lambda: message.reply_text(texts.KICKED_LOBBY.format(who=who)))
-        else:
-            await take_out(context, record, seat, "kicked")
+        else:  # taken out of a running game for good: asked first
+            staying = [s for s in present(record) if s != seat]
+            then = texts.KICK_WINS if len(staying) <= 1 else texts.KICK_PLAYS_ON
+            question = texts.KICK_CONFIRM.format(who=who, then=then)
+            user = update.effective_user
+            asker = 0 if on_behalf_of_a_chat(update) or user is None else user.id  # 0: any admin may answer
+            buttons = keyboards.confirm(f"kick{seat}", record.seed, asker, texts.KICK_YES, texts.KICK_NO)
+            await when_unlocked(lambda: message.reply_text(question, reply_markup=buttons))

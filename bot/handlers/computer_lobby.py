@@ -13,23 +13,11 @@ from telegram.ext import ContextTypes
 from bot.flow.commit import commit
 from bot.flow.computers import new_computer
 from bot.flow.redraw import open_menu, redraw
-from bot.handlers.lobby import lobby_pressed, may_manage
+from bot.handlers.lobby import lobby_pressed, may_manage, stale_text
 from bot.messages import texts
 from bot.messages.lobby_message import LEVELS_MENU
-from bot.messages.seats import number
+from bot.messages.seats import computer_room_error, number
 from bot.plumbing.services import locked_game, where
-from bot.plumbing.store import GameRecord
-from rules import GAMES
-
-
-def room_error(record: GameRecord) -> str | None:
-    """Why no computer player may be added now: the lobby is full, or the seat left is a person's."""
-    seats = GAMES[record.game_id].max_players
-    if len(record.players) >= seats:
-        return texts.LOBBY_FULL
-    if len(record.players) + 1 >= seats and all(p.is_computer for p in record.players):
-        return texts.NEED_A_PERSON
-    return None
 
 
 async def on_computer_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -53,12 +41,12 @@ async def on_computer_press(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         if kind == "rm":
             seat = next((s for s, p in enumerate(record.players) if p.is_computer and number(p) == int(arg)), None)
             if seat is None:
-                await query.answer(texts.STALE, show_alert=True)
+                await query.answer(stale_text(record), show_alert=True)
                 return
             gone = record.players.pop(seat)
             await query.answer(texts.COMPUTER_REMOVED.format(name=gone.name))
         else:
-            error = room_error(record)
+            error = computer_room_error(record)
             if error:
                 await query.answer(error, show_alert=True)
                 return

@@ -42,7 +42,7 @@ def games_text() -> str:
     for game in PLAYABLE.values():
         presenter = PRESENTERS[game.id]
         lines.append(f"{presenter.emoji} <b>{game.title}</b> — {players_text(game.id)}؛ {presenter.summary}")
-        lines.append(f"   ساختن: <code>/new {game.id}</code>، قوانین: <code>/rules {game.id}</code>")
+    lines += ["", texts.GAMES_HOW]
     return "\n".join(lines)
 
 
@@ -56,7 +56,9 @@ def rules_picker() -> InlineKeyboardMarkup:
 
 
 async def cmd_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _reply(update, games_text())
+    """The games, each with a button to its rules."""
+    if update.effective_message is not None:
+        await update.effective_message.reply_text(games_text(), reply_markup=rules_picker())
 
 
 async def cmd_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -86,16 +86,28 @@ async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await open_lobby(update, context, game_id, update.effective_user)
 
 
+def asked_by(query: CallbackQuery) -> int | None:
+    """Who sent the command that the pressed message answers (it quotes it), while that command still shows."""
+    message = query.message
+    replied = message.reply_to_message if isinstance(message, Message) else None
+    return replied.from_user.id if replied is not None and replied.from_user is not None else None
+
+
 async def on_pick_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """``new:<game>``: the game picker's button (only ever pressed in a group: bot/handlers/guards.py) opens
     that game's lobby and takes the picker away (only the picker: the same data forged onto another message
-    opens the lobby, as /new would, and deletes nothing). A refusal (a game already open, the game closed,
-    maintenance) is the press's answer, as an alert: nothing is written and no message is sent."""
+    opens the lobby, as /new would, and deletes nothing). The one who typed /new picks, and creates the game;
+    anyone else is told so. A refusal (a game already open, the game closed, maintenance) is the press's
+    answer, as an alert: nothing is written and no message is sent."""
     query = update.callback_query
     assert query is not None and query.data is not None
     game_id = query.data.split(":", 1)[1]
     if game_id not in PLAYABLE:
         await query.answer(texts.UNKNOWN_GAME, show_alert=True)
+        return
+    asker = asked_by(query)
+    if asker is not None and asker != query.from_user.id:
+        await query.answer(texts.PICK_NOT_YOURS, show_alert=True)
         return
     if not await open_lobby(update, context, game_id, query.from_user):
         return  # open_lobby has answered the press with the reason
@@ -221,6 +233,7 @@ async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await _reply(update, texts.NOT_JOINED)
         elif record.phase == "lobby":
             await remove_player(context, record, user.id)
+            await _reply(update, texts.LEFT_LOBBY.format(who=name(player_of(user).name)))
         elif record.seat_of(user.id) in record.gone:
             await _reply(update, texts.KICK_GONE.format(who=name(player_of(user).name)))
         else:
@@ -308,6 +321,11 @@ async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 # Lobby buttons -----------------------------------------------------------------------------------------
 
 
+def stale_text(record: GameRecord | None) -> str:
+    """The alert for an old button: look at the lobby while there is one, else at the game's board."""
+    return texts.STALE_LOBBY if record is not None and record.phase == "lobby" else texts.STALE
+
+
 async def lobby_pressed(
     context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, record: GameRecord | None, version: str
 ) -> bool:
@@ -322,7 +340,7 @@ async def lobby_pressed(
         or live is None
         or (query.message is not None and live.message_id != query.message.message_id)
     ):
-        await query.answer(texts.STALE, show_alert=True)
+        await query.answer(stale_text(record), show_alert=True)
         if record is not None:
             await heal(context, record)
         return False
@@ -363,7 +381,7 @@ async def on_lobby_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                 await query.answer()
                 await cancel(context, record)
         else:
-            await query.answer(texts.STALE, show_alert=True)
+            await query.answer(stale_text(record), show_alert=True)
 
 
 async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -373,10 +391,10 @@ async def on_option_press(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     chat_id, thread_id = where(update)
     async with locked_game(context, chat_id, thread_id) as record:
         if record is None or record.phase != "lobby" or str(record.version) != version:
-            await query.answer(texts.STALE, show_alert=True)
+            await query.answer(stale_text(record), show_alert=True)
             return
         if field not in {t.field for t in PRESENTERS[record.game_id].toggles}:
-            await query.answer(texts.STALE, show_alert=True)
+            await query.answer(stale_text(record), show_alert=True)
             return
         if not await may_manage(context, record, query.from_user.id, None):
             await query.answer(texts.NOT_ALLOWED, show_alert=True)
@@ -464,6 +482,13 @@ async def cmd_cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             await _reply(update, texts.NO_GAME)
         elif not await may_manage(context, record, user.id, update.effective_message):
             await _reply(update, texts.NOT_ALLOWED)
+        elif record.phase == "playing":  # a game's moves are lost for good: asked first
+            anonymous = on_behalf_of_a_chat(update)
+            who = texts.ADMINS if anonymous else name(player_of(user).name)
+            question = texts.CANCEL_CONFIRM.format(who=who, game=GAMES[record.game_id].title)
+            asker = 0 if anonymous else user.id
+            buttons = keyboards.confirm("cancel", record.seed, asker, texts.CANCEL_YES, texts.CANCEL_NO)
+            await _reply(update, question, buttons)
         else:
             await cancel(context, record)
 

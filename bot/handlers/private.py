@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.error import ChatMigrated
 from telegram.ext import ContextTypes
 
@@ -15,7 +15,9 @@ from bot.handlers.membership import migrate_chat
 from bot.handlers.notify import switch_button
 from bot.messages import hands, texts
 from bot.messages.fa import name
+from bot.messages.links import message_link
 from bot.messages.lobby_message import parse_join_payload
+from bot.messages.notices import cards
 from bot.plumbing.services import locked_game, services, when_unlocked
 from rules import GAMES
 
@@ -68,8 +70,10 @@ async def _join_by_link(
             return
         chat_title = await _chat_title(context, chat_id)
         title = GAMES[record.game_id].title
+        back = await _back_to_group(context, chat_id, thread_id)
         if record.seat_of(user.id) is not None:
-            await when_unlocked(lambda: message.reply_text(texts.PRIVATE_ALREADY.format(game=title, chat=chat_title)))
+            already = texts.PRIVATE_ALREADY.format(game=title, chat=chat_title)
+            await when_unlocked(lambda: message.reply_text(already, reply_markup=back))
             return
         error = join_error(record, user.id) if record.phase == "lobby" else texts.ALREADY_STARTED
         if error is None:
@@ -79,7 +83,19 @@ async def _join_by_link(
             await when_unlocked(lambda: message.reply_text(error))
             return
         await add_player(context, record, user)
-    await message.reply_text(texts.PRIVATE_JOINED.format(game=title, chat=chat_title))
+    await message.reply_text(texts.PRIVATE_JOINED.format(game=title, chat=chat_title), reply_markup=back)
+
+
+async def _back_to_group(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, thread_id: int | None
+) -> InlineKeyboardMarkup | None:
+    """A button to the group's lobby (or board) message, where Telegram can link to it (not in a basic
+    group)."""
+    live = await services(context).store.live_message(chat_id, thread_id)
+    if live is None:
+        return None
+    url = message_link(await cards(context).card(context.bot, chat_id), live.message_id, thread_id)
+    return InlineKeyboardMarkup([[InlineKeyboardButton(texts.BACK_TO_GROUP, url=url)]]) if url else None
 
 
 async def _reopen_hand(update: Update, context: ContextTypes.DEFAULT_TYPE, payload: str) -> None:

@@ -79,10 +79,15 @@ def leaderboard_text(boards: dict[str, list[Line]], with_computers: dict[str, li
     return "\n".join(parts)
 
 
+def record_text(won: int, played: int) -> str:
+    """«۱ برد از ۲ بازی (۵۰٪)»: one form for the group's board and a person's own record."""
+    rate = round(100 * won / played) if played else 0
+    return texts.RECORD.format(won=num(won), played=num(played), rate=num(rate))
+
+
 def _ranked(lines: list[Line]) -> list[str]:
     return [
-        f"{num(rank)}. {name(line.name)} — {num(line.won)} برد از {num(line.played)} بازی ({num(line.rate)}٪)"
-        for rank, line in enumerate(lines, 1)
+        f"{num(rank)}. {name(line.name)} — {record_text(line.won, line.played)}" for rank, line in enumerate(lines, 1)
     ]
 
 
@@ -96,8 +101,7 @@ async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         played = int(raw.get(f"{game_id}:played", 0))
         if played:
             won = int(raw.get(f"{game_id}:won", 0))
-            rate = round(100 * won / played)
-            parts.append(f"{PRESENTERS[game_id].emoji} {game.title}: {num(played)} بازی، {num(won)} برد ({num(rate)}٪)")
+            parts.append(f"{PRESENTERS[game_id].emoji} {game.title}: {record_text(won, played)}")
     parts += against_computers(raw)
     if len(parts) == 1:
         parts.append("هنوز بازی‌ای را تمام نکرده‌اید. در گروهی با /new بازی بسازید!")
@@ -105,14 +109,16 @@ async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 
 def against_computers(raw: Mapping[Any, Any]) -> list[str]:
-    """A person's record against computer players, a line per level (the strongest computer of each game)."""
+    """A person's record against computer players, a line per game and level (the strongest computer of each
+    game: bot/flow/results.py). Games counted before the game was kept (``computer:<level>``) show as one line
+    a level, for every game together."""
     lines = []
-    for level_id, level in LEVELS.items():
-        played = int(raw.get(f"computer:{level_id}:played", 0))
+    for stem, label in [
+        *((f"computer:{g}:{lv}", f"{PRESENTERS[g].emoji} {game.title}، {level.title}") for g, game in PLAYABLE.items()
+          for lv, level in LEVELS.items()),
+        *((f"computer:{lv}", texts.MYSTATS_EARLIER.format(level=level.title)) for lv, level in LEVELS.items()),
+    ]:  # fmt: skip
+        played = int(raw.get(f"{stem}:played", 0))
         if played:
-            won = int(raw.get(f"computer:{level_id}:won", 0))
-            rate = round(100 * won / played)
-            lines.append(
-                texts.MYSTATS_LEVEL.format(level=level.title, played=num(played), won=num(won), rate=num(rate))
-            )
+            lines.append(f"{label}: {record_text(int(raw.get(f'{stem}:won', 0)), played)}")
     return ["", texts.MYSTATS_COMPUTERS, *lines] if lines else []

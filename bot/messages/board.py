@@ -41,10 +41,14 @@ def caption(record: GameRecord, state: Any) -> str:
     presenter = PRESENTERS[record.game_id]
     view = game.view(state, None)
     lines = [f"{presenter.emoji} <b>{game.title}</b>"]
-    if record.recent:
-        lines += ["", *record.recent[-RECENT_LINES:]]
+    ending = result_lines(record, state) if record.phase == "finished" else []
+    recent = [line for line in record.recent[-RECENT_LINES:] if line not in ending]  # said once, with the result
+    if recent:
+        lines += ["", *recent]
     if record.phase == "finished":
-        lines += ["", "🏁 <b>پایان بازی</b>", *result_lines(record, state)]
+        lines += ["", "🏁 <b>پایان بازی</b>", *ending]
+    elif record.phase == "cancelled":  # nobody's turn any more
+        lines += ["", texts.CANCELLED]
     else:
         lines += ["", *presenter.status(view, names(record))]
         if record.paused:
@@ -52,7 +56,8 @@ def caption(record: GameRecord, state: Any) -> str:
         if record.topic_closed:
             lines.append(texts.TOPIC_CLOSED_LINE)
         turn = [addressed(record.players[s]) for s in game.to_act(state)]
-        where = " (در گفتگوی خصوصی)" if hands.group_codes(record, state)[1] else ""
+        codes, in_private = hands.group_codes(record, state)
+        where = " (در گفتگوی خصوصی)" if in_private and not codes else ""  # not while there are buttons here too
         lines.append("👈 نوبت " + "، ".join(turn) + where)
     text = "\n".join(lines)
     while visible_length(text) > CAPTION_LIMIT and len(lines) > 3:  # drop the oldest news first
@@ -152,7 +157,10 @@ async def refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state:
 async def _refresh(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
     store = services(context).store
     live = await store.live_message(record.chat_id, record.thread_id)
-    if live is None or live.version == UNEDITABLE:
+    buried = (
+        record.in_private and live is not None and await store.newest_private_message(record.chat_id) > live.message_id
+    )
+    if live is None or live.version == UNEDITABLE or buried:  # buried: a group's notice came below the board
         await post(context, record, state)
         return
     data, filename = await picture(record, state)

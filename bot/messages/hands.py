@@ -97,6 +97,8 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     names = [p.name for p in record.players]
     lines = [f"{presenter.emoji} <b>{game.title}</b> — {texts.YOUR_HAND}", ""]
     lines += presenter.hands.lines(game.view(state, seat), names)
+    if record.phase == "cancelled":
+        lines += ["", texts.CANCELLED]
     if to_decide:  # first: a notification shows the caption's beginning
         lines = [texts.YOUR_MOVE_HERE, *lines]
     return shorten("\n".join(lines), CAPTION_LIMIT)
@@ -237,6 +239,8 @@ async def _deliver(
     message = await context.bot.send_photo(
         chat_id=user_id, photo=data, filename=filename, caption=caption, reply_markup=markup
     )
+    if not record.in_private:  # a group's game: a game played in this private chat keeps its board below it
+        await services(context).store.note_private_message(user_id, message.message_id)
     if stored is not None and stored.message_id and stored.message_id != message.message_id:
         await _retire_hand(context, user_id, stored.message_id)
     return message.message_id

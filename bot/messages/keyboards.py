@@ -7,6 +7,7 @@ Callback data forms:
   ``new:<game>``                 open a lobby for a game (from /new without a game)
   ``s:<setting>:<value>``        change a setting (/settings, bot/handlers/admin.py)
   ``again:<version>``            play again after the result    ``q:<seed>:<user>:y|n``  confirm /leave
+  ``f:cancel:<seed>:<user>:y|n`` and ``f:kick<seat>:...``  confirm /cancel or /kick of a running game
   ``u:on`` / ``u:off``           one's own turn notices, in the private chat (bot/handlers/notify.py)
   ``r:<game>``                   that game's rules, under /rules (bot/handlers/info.py), in any chat
   ``c:<version>:add[:<level>]``, ``c:<version>:back``, ``c:<version>:rm:<n>``  computer players in a lobby
@@ -72,6 +73,7 @@ PATTERNS = {
     "private_action": rf"^h:{_PRIVATE}:(?P<rest>{_CODE})\Z",
     "private_menu": rf"^k:{_PRIVATE}:(?P<rest>{_PREFIX})\Z",
     "quit": rf"^q:{_SEED}:{_USER}:[yn]\Z",
+    "confirm": rf"^f:(?:cancel|kick[0-9]):{_SEED}:(?:0|{_USER}):[yn]\Z",  # 0: any admin (an anonymous one asked)
     "notices": r"^u:(?:on|off)\Z",
     "rules": rf"^r:{_GAME}\Z",
     "computer": rf"^c:{_VERSION}:(?:add(?::{_LEVEL})?|back|rm:{_COMPUTER})\Z",
@@ -93,6 +95,7 @@ SHOWN_IN: dict[str, Literal["group", "private", "anywhere"]] = {
     "private_action": "private",
     "private_menu": "private",
     "quit": "group",
+    "confirm": "anywhere",
     "notices": "private",
     "rules": "anywhere",
     "computer": "anywhere",
@@ -133,6 +136,19 @@ def _grouped_rows(
     return rows + _rows(run, columns)
 
 
+def confirm(what: str, seed: int, asker: int, yes: str, no: str) -> InlineKeyboardMarkup:
+    """Yes or no to ``what`` (``cancel``, ``kick<seat>``) in the game of ``seed``, for ``asker`` alone (0: for
+    any admin, when an anonymous admin asked)."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(yes, callback_data=checked_data(f"f:{what}:{seed}:{asker}:y")),
+                InlineKeyboardButton(no, callback_data=checked_data(f"f:{what}:{seed}:{asker}:n")),
+            ]
+        ]
+    )
+
+
 def game_picker(allowed: Callable[[str], bool] = lambda _: True) -> InlineKeyboardMarkup:
     """A button per playable game that the group allows."""
     buttons = [
@@ -150,20 +166,23 @@ def lobby(
     join_link: str,
     computers: Sequence[tuple[int, str]] = (),
     private: bool = False,
+    *,
+    joinable: bool = True,
+    room_for_computers: bool = True,
 ) -> InlineKeyboardMarkup:
     """The lobby's buttons; ``computers`` are its computer players (number, name), each with a button that
-    takes it out. A lobby in a private chat has no joining: one person plays there, against computers."""
+    takes it out. A lobby in a private chat has no joining: one person plays there, against computers. A full
+    lobby offers no joining (``joinable``), and no computer player where none may be added."""
+    join = [InlineKeyboardButton("✋ پیوستن", callback_data=checked_data(f"l:{version}:join"))] if joinable else []
     rows = [
-        [
-            InlineKeyboardButton("✋ پیوستن", callback_data=checked_data(f"l:{version}:join")),
-            InlineKeyboardButton("🚪 بیرون آمدن", callback_data=checked_data(f"l:{version}:leave")),
-        ],
+        [*join, InlineKeyboardButton("🚪 بیرون آمدن", callback_data=checked_data(f"l:{version}:leave"))],
         [
             InlineKeyboardButton("▶️ شروع", callback_data=checked_data(f"l:{version}:start")),
             InlineKeyboardButton("✖️ لغو", callback_data=checked_data(f"l:{version}:cancel")),
         ],
     ][1 if private else 0 :]
-    rows.append([InlineKeyboardButton(texts.ADD_COMPUTER, callback_data=checked_data(f"c:{version}:add"))])
+    if room_for_computers:
+        rows.append([InlineKeyboardButton(texts.ADD_COMPUTER, callback_data=checked_data(f"c:{version}:add"))])
     removes = [
         InlineKeyboardButton(
             texts.REMOVE_COMPUTER.format(name=label), callback_data=checked_data(f"c:{version}:rm:{n}")
@@ -176,7 +195,7 @@ def lobby(
         rows.append(
             [InlineKeyboardButton(f"{mark} {toggle.label}", callback_data=checked_data(f"o:{version}:{toggle.field}"))]
         )
-    if not private:
+    if not private and joinable:
         rows.append([InlineKeyboardButton("🤖 پیوستن از راه گفتگوی خصوصی با ربات", url=join_link)])
     return InlineKeyboardMarkup(rows)
 

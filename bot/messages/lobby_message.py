@@ -14,7 +14,7 @@ from telegram.helpers import create_deep_linked_url
 from bot.games import PRESENTERS
 from bot.messages import keyboards, texts
 from bot.messages.fa import name, num
-from bot.messages.seats import number
+from bot.messages.seats import computer_room_error, number
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, LiveMessage
 from rules import GAMES
@@ -68,7 +68,9 @@ def lobby_text(record: GameRecord) -> str:
     if chosen:
         lines += ["", "گزینه‌ها: " + "، ".join(chosen)]
     if record.in_private:
-        lines += ["", texts.PRIVATE_LOBBY_HELP]
+        rivals = game.max_players - 1
+        room = texts.COMPUTER_ROOM_ONE if rivals == 1 else texts.COMPUTER_ROOM_MANY.format(n=num(rivals))
+        lines += ["", texts.PRIVATE_LOBBY_HELP.format(room=room)]
         return "\n".join(lines)
     lines += [
         "",
@@ -93,6 +95,8 @@ def lobby_keyboard(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, menu:
         join_link(context, record.chat_id, record.thread_id),
         computers=[(number(p), p.name) for p in record.players if p.is_computer],
         private=record.in_private,
+        joinable=len(record.players) < GAMES[record.game_id].max_players,
+        room_for_computers=computer_room_error(record) is None,
     )
 
 

@@ -26,7 +26,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.error import Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
@@ -82,19 +82,21 @@ async def remind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, left: s
             text += "\n" + texts.CHOOSE_IN_HAND
         private = (text, await _private_buttons(context, record, card, link=not in_private))
         group = texts.REMINDER_IN_GROUP.format(who=_mention(record, seat), left=left)
-        await _deliver(context, record, seat, private, group, hand_button=in_private, began=began)
+        await _deliver(context, record, seat, private, group, hand_button=in_private, began=began, reminder=True)
 
 
 async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> None:
     tag = chat_tag(record.chat_id, record.thread_id)
     try:
         turns = await book(context).advance(tag, str(record.seed), record.version, waiting(record))
-        if turns is None:
-            return  # drawn before, or a newer version was noted already
-        for user_id in turns.ended:
-            await _take_back(context, tag, user_id)
-        for user_id in turns.began:
-            await _tell(context, record, user_id)
+        if turns is not None:  # None: drawn before, or a newer version was noted already
+            for user_id in turns.ended:
+                await _take_back(context, tag, user_id)
+            for user_id in turns.began:
+                await _tell(context, record, user_id)
+        for user_id in waiting(record):
+            if turns is None or user_id not in turns.began:
+                await _restate(context, record, user_id)
     except STORE_DOWN as exc:
         log.warning("chat %s: turn notices wait for Redis (%s); the next turn's come as usual", tag, exc)
     except Exception:
@@ -115,11 +117,53 @@ async def _tell(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id:
             return  # their hand came anew, at the bottom of their private chat: that was the notification
         if hand is not None and hand.version == record.version:
             return  # the group was told just now that their hand cannot reach them, by a mention
+    private, group = await _plain_notice(context, record, seat, in_private)
+    await _deliver(context, record, seat, private, group, hand_button=in_private, began=record.version)
+
+
+async def _plain_notice(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, in_private: bool
+) -> tuple[tuple[str, InlineKeyboardMarkup], str]:
+    """What a turn notice says, in the private chat (text and buttons) and in the group."""
     card = await cards(context).card(context.bot, record.chat_id)
     text = texts.TURN_NOTICE.format(emoji=PRESENTERS[record.game_id].emoji, game=_game(record), where=_where(card))
     private = (text, await _private_buttons(context, record, card, link=True))
-    group = texts.TURN_IN_GROUP.format(who=_mention(record, seat))
-    await _deliver(context, record, seat, private, group, hand_button=in_private, began=record.version)
+    return private, texts.TURN_IN_GROUP.format(who=_mention(record, seat))
+
+
+async def _restate(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> None:
+    """A turn that goes on: a notice out for it that no longer holds is said again in place, an edit that
+    notifies nobody. Its button led to a board posted anew since (/board), or it is the half-time reminder
+    while the timer is stopped (/pause): it says again only that it is their turn, leading to the live board."""
+    tag = chat_tag(record.chat_id, record.thread_id)
+    notice = await book(context).kept(tag, user_id)
+    if notice is None:
+        return
+    live = await services(context).store.live_message(record.chat_id, record.thread_id)
+    moved = notice.chat_id == user_id and live is not None and notice.board_id != live.message_id
+    if not moved and not (notice.reminder and record.paused):
+        return
+    seat = record.seat_of(user_id)
+    assert seat is not None
+    in_private = hands.decides_in_private(record, board.load_state(record), seat)
+    (text, buttons), group = await _plain_notice(context, record, seat, in_private)
+    markup: InlineKeyboardMarkup | None = buttons
+    if notice.chat_id != user_id:  # a mention in the group
+        text = group
+        markup = InlineKeyboardMarkup([[hands.open_hand_button(context, record)]]) if in_private else None
+    try:
+        await context.bot.edit_message_text(
+            chat_id=notice.chat_id, message_id=notice.message_id, text=text, reply_markup=markup
+        )
+    except BadRequest as exc:
+        if "not modified" not in exc.message.lower():  # deleted, say: the turn's next notice is a new one
+            log.info("turn notice %s in %s not said again (%s)", notice.message_id, notice.chat_id, exc)
+            return
+    except TelegramError as exc:
+        log.info("turn notice %s in %s not said again (%s)", notice.message_id, notice.chat_id, exc)
+        return
+    board_id = live.message_id if live is not None else 0
+    await book(context).keep(tag, user_id, Notice(notice.chat_id, notice.message_id, board_id))
 
 
 async def _deliver(
@@ -131,6 +175,7 @@ async def _deliver(
     *,
     hand_button: bool,
     began: int | None,
+    reminder: bool = False,
 ) -> None:
     """Send the notice to the seat's private chat, or else to the group; it replaces their previous notice,
     and is taken back at once if their turn ended meanwhile (the turn that ``began`` at that version)."""
@@ -141,16 +186,18 @@ async def _deliver(
     notice: Notice | None = None
     if await store.is_reachable(user_id):
         text, markup = private
+        live = await store.live_message(record.chat_id, record.thread_id)
         try:
             message = await context.bot.send_message(chat_id=user_id, text=text, reply_markup=markup)
-            notice = Notice(user_id, message.message_id)
+            notice = Notice(user_id, message.message_id, live.message_id if live is not None else 0, reminder)
+            await store.note_private_message(user_id, message.message_id)
         except Forbidden:  # never started, or blocked: the group is told instead
             await store.mark_reachable(user_id, False)
         except TelegramError as exc:
             log.info("no turn notice for %s (%s)", user_id, exc)
             return
     if notice is None:
-        notice = await _in_group(context, record, group, hand_button)
+        notice = await _in_group(context, record, group, hand_button, reminder)
     if notice is None:
         return
     turns = book(context)
@@ -160,7 +207,7 @@ async def _deliver(
 
 
 async def _in_group(
-    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: str, hand_button: bool
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, text: str, hand_button: bool, reminder: bool
 ) -> Notice | None:
     """The group message for a player the bot cannot write to, if the group's budget has room now."""
     markup = InlineKeyboardMarkup([[hands.open_hand_button(context, record)]]) if hand_button else None
@@ -175,7 +222,7 @@ async def _in_group(
     except TelegramError as exc:  # removed, muted, a closed topic: bot.handlers.membership hears of it too
         log.info("chat %s: no turn notice in the group (%s)", record.chat_id, exc)
         return None
-    return Notice(record.chat_id, message.message_id)
+    return Notice(record.chat_id, message.message_id, reminder=reminder)
 
 
 async def _take_back(context: ContextTypes.DEFAULT_TYPE, tag: str, user_id: int, only: Notice | None = None) -> None:

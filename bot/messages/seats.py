@@ -23,6 +23,16 @@ def addressed(player: Player) -> str:
     return name(player.name) if player.is_computer else mention(player.user_id, player.name)
 
 
+def computer_room_error(record: GameRecord) -> str | None:
+    """Why no computer player may be added now: the lobby is full, or the seat left is a person's."""
+    seats = GAMES[record.game_id].max_players
+    if len(record.players) >= seats:
+        return texts.LOBBY_FULL
+    if len(record.players) + 1 >= seats and all(p.is_computer for p in record.players):
+        return texts.NEED_A_PERSON
+    return None
+
+
 def present(record: GameRecord) -> list[int]:
     """Seats still playing."""
     return [seat for seat in range(len(record.players)) if seat not in record.gone]

@@ -24,6 +24,7 @@ from bot.plumbing.group_settings import GroupSettings
 log = logging.getLogger(__name__)
 
 FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
+NEWEST_PRIVATE = "dh:newest-private"  # per person: the newest message a group's game sent to their private chat
 # The one retry policy, redis-py's own, set on the client for every command (in place of its default of ten
 # tries): a connection refused, reset or timed out is tried 3 times more, 50 ms to 1 s apart with jitter; then
 # the error reaches the caller, for whom it is an outage (bot/plumbing/outage.py: STORE_DOWN).
@@ -299,6 +300,15 @@ class Store:
 
     async def is_reachable(self, user_id: int) -> bool:
         return bool(await self.redis.sismember("dh:reachable", str(user_id)))
+
+    # The newest message of a group's game in a person's private chat (a turn notice, a hand sent anew): a game
+    # played in that private chat posts its board below it rather than leave it buried (bot/messages/board.py).
+
+    async def note_private_message(self, user_id: int, message_id: int) -> None:
+        await self.redis.zadd(NEWEST_PRIVATE, {str(user_id): message_id}, gt=True)  # GT: two notes never go back
+
+    async def newest_private_message(self, user_id: int) -> int:
+        return int(await self.redis.zscore(NEWEST_PRIVATE, str(user_id)) or 0)
 
     # Players who asked for no turn notices (bot/messages/notices.py): on unless they turned them off.
 

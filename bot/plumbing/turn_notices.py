@@ -68,18 +68,22 @@ class Turns:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A message that told a player it was their turn: in their private chat, or in the group."""
+    """A message that told a player it was their turn: in their private chat, or in the group; the board
+    message its button leads to (0: none), and whether it is the half-time reminder."""
 
     chat_id: int
     message_id: int
+    board_id: int = 0
+    reminder: bool = False
 
     def encode(self) -> str:
-        return f"{self.chat_id}:{self.message_id}"
+        return f"{self.chat_id}:{self.message_id}:{self.board_id}:{int(self.reminder)}"
 
     @classmethod
     def decode(cls, value: str) -> Notice:
-        chat, _, message = value.partition(":")
-        return cls(int(chat), int(message))
+        """Also a notice kept before the board and the reminder were noted (``<chat>:<message>``)."""
+        chat, message, board, reminder = [*value.split(":"), "0", "0"][:4]
+        return cls(int(chat), int(message), int(board), reminder == "1")
 
 
 class TurnBook:
@@ -112,6 +116,11 @@ class TurnBook:
         """The version at which the user's current turn began, or None if it is not their turn."""
         value = await self.redis.hget(self._turns_key(tag), str(user_id))
         return int(value) if value else None
+
+    async def kept(self, tag: str, user_id: int) -> Notice | None:
+        """The user's notice still out, if any."""
+        value = await self.redis.get(self._notice_key(tag, user_id))
+        return Notice.decode(value.decode() if isinstance(value, bytes) else str(value)) if value else None
 
     async def keep(self, tag: str, user_id: int, notice: Notice) -> None:
         await self.redis.set(self._notice_key(tag, user_id), notice.encode(), ex=FINISHED_TTL)

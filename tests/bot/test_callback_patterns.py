@@ -97,6 +97,11 @@ def _made() -> dict[str, set[str]]:
     # the result's button (bot/messages/board.py) and the /leave confirmation (bot/handlers/lobby.py)
     everything |= {f"again:{v}" for v in (1, BIGGEST_VERSION)}
     everything |= {f"q:{seed}:{user}:{c}" for seed in (0, BIGGEST_SEED) for user in (1, 2**52) for c in "yn"}
+    # the /cancel and /kick confirmations (bot/handlers/lobby.py, admin.py)
+    for what in ("cancel", "kick0", "kick5"):
+        for seed, user in ((0, 1), (BIGGEST_SEED, 2**52), (7, 0)):  # 0: any admin (an anonymous one asked)
+            keyboard = keyboards.confirm(what, seed, user, "بله", "نه").inline_keyboard
+            everything |= {str(b.callback_data) for row in keyboard for b in row}
     # a turn notice's switch, and /notify's (bot/handlers/notify.py)
     everything |= {str(switch_button(on).callback_data) for on in (True, False)}
     everything |= {str(b.callback_data) for row in rules_picker().inline_keyboard for b in row}  # /rules
@@ -301,6 +306,8 @@ def _numbers(kind: str, data: str) -> list[int]:
         return []
     if kind == "settings":
         return [int(fields[2])] if fields[1] in "trml" else []
+    if kind == "confirm":
+        return [int(fields[2]), int(fields[3])]  # the seed, the user
     return [int(f) for f in fields[1:3] if f.isdigit()]  # lobby, option, again: the version; quit: seed, user
 
 

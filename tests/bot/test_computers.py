@@ -235,14 +235,16 @@ async def test_games_with_computers_are_counted_apart_and_by_level(store: Store)
     apart = await leaderboard(store, chat, "splendor", computers=True)
     assert sorted((x.user_id, x.played, x.won) for x in apart) == [(2101, 1, 0), (2102, 1, 1), (2103, 1, 0)]
     mine = await store.redis.hgetall("dh:user:2102:stats")
-    assert mine == {"splendor:played": "1", "computer:hard:played": "1", "computer:hard:won": "1"}
+    assert mine == {"splendor:played": "1", "computer:splendor:hard:played": "1", "computer:splendor:hard:won": "1"}
     assert await store.redis.hgetall("dh:user:-1:stats") == {}  # computers are never counted
-    assert "سخت: ۱ بازی، ۱ برد (۱۰۰٪)" in "\n".join(against_computers(mine))
+    assert "💎 اسپلندور، سخت: ۱ برد از ۱ بازی (۱۰۰٪)" in "\n".join(against_computers(mine))  # the game named
+    earlier = against_computers({"computer:hard:played": "2", "computer:hard:won": "1"})  # counted before games were
+    assert "سطح سخت، بازی‌های پیشین: ۱ برد از ۲ بازی (۵۰٪)" in "\n".join(earlier)
     private = _record("coin_age", [people[0]], chat_id=people[0].user_id, levels=("medium",))
     private.seed = 3
     assert await count_result(store, private, (1,))
     assert await store.redis.hgetall(f"dh:{{{people[0].user_id}}}:stats:coin_age:computer") == {}
-    assert await store.redis.hget("dh:user:2101:stats", "computer:medium:played") == "1"
+    assert await store.redis.hget("dh:user:2101:stats", "computer:coin_age:medium:played") == "1"
     text = leaderboard_text({"splendor": await leaderboard(store, chat, "splendor")}, {"splendor": apart})
     assert text.index("آرش") < text.index(texts.STATS_WITH_COMPUTERS) < text.index("پریسا")
 
@@ -318,8 +320,9 @@ NEW_TEXTS = [
     "COMPUTER_NAME", "ADD_COMPUTER", "PICK_LEVEL", "REMOVE_COMPUTER", "BACK", "COMPUTER_ADDED", "COMPUTER_REMOVED",
     "NEED_A_PERSON", "STANDS_IN", "NO_PERSON_LEFT", "PRIVATE_LOBBY_HELP", "GROUP_LOBBY_COMPUTERS", "COMPUTER_PAUSE",
     "COMPUTER_PAUSE_BUTTON", "NO_PAUSE", "STAND_IN_SETTING", "STAND_IN_BUTTON", "STAND_IN_OFF", "STAND_IN_LEVEL",
-    "STATS_WITH_COMPUTERS", "MYSTATS_COMPUTERS", "MYSTATS_LEVEL", "STATUS_PRIVATE_GAMES", "LEAVE_ENDS", "WELCOME",
-    "HELP",
+    "STATS_WITH_COMPUTERS", "MYSTATS_COMPUTERS", "MYSTATS_EARLIER", "RECORD", "STATUS_PRIVATE_GAMES", "LEAVE_ENDS",
+    "WELCOME", "HELP", "NO_PAUSE_BUTTON", "STAND_IN_OFF_LINE", "STAND_IN_LEVEL_LINE", "COMPUTER_ROOM_ONE",
+    "COMPUTER_ROOM_MANY",
 ]  # fmt: skip
 
 

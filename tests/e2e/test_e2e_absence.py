@@ -58,7 +58,13 @@ async def test_a_player_leaves_the_game_goes_on_then_a_kick_leaves_one_winner(sa
 
     assert await reply_to(sandbox, t.chat_id, kicked["id"], "/kick " + winner["first_name"]) == texts.NOT_ADMIN
     said = await sandbox.send(t.chat_id, kicked["id"], "دارم می‌روم")
-    await sandbox.send(t.chat_id, winner["id"], "/kick", reply_to_message_id=said["message_id"])
+    question = await bot_says(sandbox, t.chat_id, winner["id"], "/kick", reply_to_message_id=said["message_id"])
+    assert kicked["first_name"] in question["text"] and texts.KICK_WINS in question["text"]  # asked first
+    yes = button(question, ":y")["data"]
+    answer = await sandbox.press(t.chat_id, question["message_id"], kicked["id"], yes)
+    assert (answer["text"], answer["show_alert"]) == (texts.NOT_FOR_YOU, True)  # the admin who asked answers
+    answer = await sandbox.press(t.chat_id, question["message_id"], winner["id"], yes)
+    assert answer["answered"] and not answer["show_alert"]
     await sandbox.wait_for(t.chat_id, lambda ms: "تمام شد" in (ms[-1]["text"] or ""))
     result = await _last_text(sandbox, t.chat_id)
     assert (

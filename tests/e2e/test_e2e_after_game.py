@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
+    board_of,
     bot_says,
     button,
     buttons,
     changed_board,
     first_from_bot,
     game_record,
+    now_of,
+    open_lobby,
     play_to_end,
     reply_to,
     start_game,
@@ -81,3 +86,59 @@ async def test_play_again_does_not_reopen_a_game_the_admins_closed_meanwhile(
     answer = await sandbox.press(t.chat_id, result["message_id"], admin["id"], again["data"])
     assert answer["show_alert"] and answer["text"] == texts.GAME_DISABLED
     assert await game_record(harness, t.chat_id) == before  # refused before anything was written: no lobby
+
+
+async def test_cancelling_a_running_game_asks_first_and_every_picture_then_says_so(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t, game="condottiere")
+    host, guest = t.players
+    assert await reply_to(sandbox, t.chat_id, guest["id"], "/cancel") == texts.NOT_ALLOWED
+    question = await bot_says(sandbox, t.chat_id, host["id"], "/cancel")
+    assert "لغو شود؟" in question["text"] and host["first_name"] in question["text"]
+    answer = await sandbox.press(t.chat_id, question["message_id"], guest["id"], button(question, ":y")["data"])
+    assert answer["text"] == texts.NOT_FOR_YOU
+    answer = await sandbox.press(t.chat_id, question["message_id"], host["id"], button(question, ":n")["data"])
+    assert answer["text"] == texts.LEAVE_KEPT
+    await sandbox.wait_for(
+        t.chat_id, lambda ms: next((m for m in ms if m["message_id"] == question["message_id"]), {}).get("deleted")
+    )
+    record = await game_record(harness, t.chat_id)
+    assert record is not None and record.phase == "playing"  # «no» changed nothing
+
+    question = await bot_says(sandbox, t.chat_id, host["id"], "/cancel")
+    answer = await sandbox.press(t.chat_id, question["message_id"], host["id"], button(question, ":y")["data"])
+    assert answer["answered"] and not answer["text"]
+    await sandbox.wait_for(t.chat_id, first_from_bot(question, lambda m: m["text"] == texts.CANCELLED))
+    board = await sandbox.wait_for(
+        t.chat_id, lambda ms: board_of(ms) if texts.CANCELLED in (board_of(ms)["caption"] or "") else None
+    )
+    assert not buttons(board) and "نوبت" not in board["caption"].rsplit("\n", 1)[-1]
+
+    def hand_cancelled(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        hands = [m for m in messages if m["from_bot"] and m.get("photo") and not m["deleted"]]
+        return hands[-1] if hands and texts.CANCELLED in (hands[-1]["caption"] or "") else None
+
+    for player in t.players:  # a hand left with buttons would invite presses that can only be refused
+        hand = await sandbox.wait_for(player["id"], hand_cancelled)
+        assert not buttons(hand)
+
+
+async def test_own_commands_in_a_group_point_to_the_private_chat(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    for command in ("/mystats", "/notify"):
+        answer = await bot_says(sandbox, t.chat_id, t.players[0]["id"], command)
+        assert answer["text"] == texts.PRIVATE_ONLY
+        assert [b["url"] for b in buttons(answer)] == ["https://t.me/dorehami_bot"]
+
+
+async def test_leaving_a_lobby_is_said_in_the_group(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    lobby = await open_lobby(sandbox, t)
+    guest = t.players[1]
+    await sandbox.press(t.chat_id, lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
+    await sandbox.wait_for(t.chat_id, lambda ms: guest["first_name"] in now_of(ms, lobby)["text"])
+    said = await reply_to(sandbox, t.chat_id, guest["id"], "/leave")
+    assert "از اتاق انتظار بیرون آمد" in said and guest["first_name"] in said
+    await sandbox.wait_for(t.chat_id, lambda ms: guest["first_name"] not in now_of(ms, lobby)["text"])

@@ -72,16 +72,22 @@ async def test_an_unexpected_error_gets_an_apology_and_changes_nothing(
         await client.aclose()
 
 
-async def test_new_without_a_game_offers_the_games_as_buttons(sandbox: ControlClient) -> None:
+async def test_new_without_a_game_offers_the_games_as_buttons_to_whoever_asked(
+    sandbox: ControlClient, harness: Harness
+) -> None:
     t = await table(sandbox)
-    picker = await bot_says(sandbox, t.chat_id, t.players[0]["id"], "/new")
+    asker, other = t.players
+    picker = await bot_says(sandbox, t.chat_id, asker["id"], "/new")
     assert picker["text"] == texts.PICK_GAME
     choice = button(picker, "new:coin_age")
     assert "عصر سکه‌ها" in choice["text"]
-    answer = await sandbox.press(t.chat_id, picker["message_id"], t.players[1]["id"], choice["data"])
+    answer = await sandbox.press(t.chat_id, picker["message_id"], other["id"], choice["data"])
+    assert (answer["text"], answer["show_alert"]) == (texts.PICK_NOT_YOURS, True)  # the one who typed /new picks
+    assert await game_record(harness, t.chat_id) is None
+    answer = await sandbox.press(t.chat_id, picker["message_id"], asker["id"], choice["data"])
     assert answer["answered"] and not answer["text"]
     lobby = await sandbox.wait_for(t.chat_id, first_from_bot(picker, is_lobby))
-    assert "اتاق انتظار" in lobby["text"] and t.players[1]["first_name"] in lobby["text"]
+    assert "اتاق انتظار" in lobby["text"] and asker["first_name"] in lobby["text"] and "👑" in lobby["text"]
     await sandbox.wait_for(t.chat_id, lambda ms: now_of(ms, picker)["deleted"])
 
 

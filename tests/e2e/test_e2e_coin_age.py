@@ -9,6 +9,7 @@ from bot.dev.simulate import (
     Settle,
     all_of,
     board_of,
+    bot_says,
     button,
     buttons,
     changed_board,
@@ -107,10 +108,11 @@ async def test_a_user_who_never_started_the_bot_gets_the_deep_link_and_joins_aft
     assert answer["url"] and "start=" in answer["url"], answer
     assert any(b.get("url") == answer["url"] for b in buttons(lobby))
     payload = answer["url"].split("start=", 1)[1]
-    await sandbox.send(newcomer["id"], newcomer["id"], f"/start {payload}")
+    joined = await bot_says(sandbox, newcomer["id"], newcomer["id"], f"/start {payload}")
+    assert "پیوستید" in joined["text"]
+    back = [b["url"] for b in buttons(joined)]  # one press back to the lobby they joined
+    assert back == [f"https://t.me/c/{-t.chat_id - 10**12}/{lobby['message_id']}"]
     await settle()
-    private = await sandbox.messages(newcomer["id"])
-    assert "پیوستید" in private[-1]["text"]
     lobby = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == lobby["message_id"])
     assert newcomer["first_name"] in lobby["text"]
 

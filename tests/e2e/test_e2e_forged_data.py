@@ -57,6 +57,8 @@ REFUSALS = {
     texts.NOT_FOR_YOU,
     texts.GAME_EXISTS,
     texts.NOT_IN_LAST_GAME,
+    texts.STALE_LOBBY,
+    texts.PICK_NOT_YOURS,
 }
 # While presses are refused the bot only answers them (and asks Telegram whether a /settings presser is an
 # admin: getChatMember, and getChatAdministrators when the bot is no admin, bot.handlers.access); it reads its
@@ -636,13 +638,13 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
             await settled(client, system)
             assert await client.messages(t.chat_id) == before and await store.load(t.chat_id) is None
 
-            answer = await client.press(t.chat_id, picker["message_id"], guest["id"], "new:coin_age")
+            answer = await client.press(t.chat_id, picker["message_id"], host["id"], "new:coin_age")
             assert answer["answered"] and not answer["text"]
             lobby = await client.wait_for(
                 t.chat_id, lambda ms: next((m for m in ms if "اتاق انتظار" in (m["text"] or "")), None)
             )
             record = await store.load(t.chat_id)
-            assert record is not None and record.phase == "lobby" and record.creator.user_id == guest["id"]
+            assert record is not None and record.phase == "lobby" and record.creator.user_id == host["id"]
             messages = await client.messages(t.chat_id)
             assert not any(m["deleted"] for m in messages if m["message_id"] != picker["message_id"])
 

@@ -11,6 +11,7 @@ from bot.dev.simulate import (
     Settle,
     Table,
     board_of,
+    bot_says,
     button,
     buttons,
     player_to_act,
@@ -105,7 +106,9 @@ async def test_kick_in_a_topic_ignores_the_implicit_reply_to_the_topic_s_first_m
     )
     assert "در پاسخ به پیامی از او" in usage["text"]  # how to use /kick: nobody was kicked
     said = await sandbox.send(forum["id"], guest["id"], "دارم می‌روم", message_thread_id=thread)
-    await sandbox.send(forum["id"], host["id"], "/kick", reply_to_message_id=said["message_id"])
+    question = await bot_says(sandbox, forum["id"], host["id"], "/kick", reply_to_message_id=said["message_id"])
+    assert question["message_thread_id"] == thread and guest["first_name"] in question["text"]
+    await sandbox.press(forum["id"], question["message_id"], host["id"], button(question, ":y")["data"])
     result = await sandbox.wait_for(
         forum["id"], lambda ms: next((m for m in ms if "تمام شد" in (m["text"] or "")), None)
     )

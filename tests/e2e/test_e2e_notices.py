@@ -18,14 +18,18 @@ from bot.dev.harness import Harness
 from bot.dev.simulate import (
     Settle,
     Table,
+    board_in,
     board_of,
     button,
     buttons,
     hand_of,
     let_time_pass,
     player_to_act,
+    reply_to,
     set_timer,
+    someone_can_act,
     start_game,
+    start_with_computers,
     table,
 )
 from bot.messages import texts
@@ -288,3 +292,67 @@ async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_
     await settle()
     if player is not chooser:
         assert not live(notices(await sandbox.messages(player["id"])))  # no second message
+
+
+async def test_a_reminder_is_said_again_as_a_notice_when_the_timer_stops(sandbox: ControlClient) -> None:
+    """/pause stops the clock: «⏰ … مانده» would no longer be true, so the reminder says again, in place (an edit
+    notifies nobody), only that it is their turn."""
+    t = await table(sandbox)
+    await set_timer(sandbox, t, 10)
+    board = await start_game(sandbox, t)
+    mover = player_to_act(t, board)
+
+    def reminded(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((m for m in live(messages) if m["from_bot"] and "مانده" in (m["text"] or "")), None)
+
+    reminder = await sandbox.wait_for(mover["id"], reminded)
+    assert await reply_to(sandbox, t.chat_id, t.players[0]["id"], "/pause") == texts.PAUSED
+    calm = await sandbox.wait_for(
+        mover["id"], lambda ms: next((m for m in ms if m["message_id"] == reminder["message_id"] and m["edits"]), None)
+    )
+    assert "مانده" not in calm["text"] and TURN in calm["text"] and not calm["deleted"]
+    assert button(calm, "u:off")  # still a notice: its switch stays
+
+
+async def test_after_board_a_notice_leads_to_the_board_posted_anew(sandbox: ControlClient) -> None:
+    t = await table(sandbox)
+    board = await start_game(sandbox, t)
+    mover = player_to_act(t, board)
+    notice = await notice_of(sandbox, mover)
+    assert [b["url"] for b in buttons(notice) if "url" in b] == [board_link(t, board)]
+    await sandbox.send(t.chat_id, t.players[0]["id"], "/board")
+    fresh = await sandbox.wait_for(
+        t.chat_id, lambda ms: board_of(ms) if board_of(ms)["message_id"] != board["message_id"] else None
+    )
+
+    def leads_to_fresh(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = next(m for m in messages if m["message_id"] == notice["message_id"])
+        return now if [b.get("url") for b in buttons(now) if "url" in b] == [board_link(t, fresh)] else None
+
+    await sandbox.wait_for(mover["id"], leads_to_fresh)  # the same notice, its button edited: no new buzz
+
+
+async def test_a_game_in_one_s_private_chat_keeps_its_board_below_other_games_notices(sandbox: ControlClient) -> None:
+    """A person plays a computer player in their private chat and a friend in a group: the group game's turn
+    notice comes below the private game's board; the private board's next drawing is a new message below it,
+    never buried."""
+    t = await table(sandbox)
+    person, _friend = t.players
+    solo = Table(person["id"], [person], t.outsider, t.newcomer)
+    await start_with_computers(sandbox, solo, "coin_age", ["easy"], private=True)
+    board = await start_game(sandbox, t)
+    if player_to_act(t, board) is not person:
+        board = await end_turns_until(sandbox, t, person)
+    notice = await notice_of(sandbox, person)
+    own = await someone_can_act(sandbox, solo)
+    assert own["message_id"] < notice["message_id"]  # buried under the group's notice
+    data = next(b["data"] for b in buttons(own) if b.get("data", "").endswith(":x"))
+    answer = await sandbox.press(person["id"], own["message_id"], person["id"], data)
+    assert answer["answered"] and not answer["text"]
+    moved = await sandbox.wait_for(
+        person["id"], lambda ms: board_in(ms) if board_in(ms)["message_id"] > notice["message_id"] else None
+    )
+    assert moved["message_id"] > notice["message_id"]  # posted anew, below the notice
+    await sandbox.wait_for(  # the buried one has no buttons left to confuse
+        person["id"], lambda ms: next((m for m in ms if m["message_id"] == own["message_id"] and not buttons(m)), None)
+    )
