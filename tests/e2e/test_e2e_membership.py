@@ -139,9 +139,10 @@ async def test_a_group_that_removes_the_bot_has_its_game_stopped_and_can_start_c
     sandbox: ControlClient, settle: Settle, store: Store
 ) -> None:
     t = await table(sandbox)
-    await set_timer(sandbox, t, 3)
+    await set_timer(sandbox, t, 120)  # a deadline to drop, too far off to fire (and draw) while the test runs
     await start_game(sandbox, t)
     await settle()  # the start's last edits are out
+    assert await Deadlines(store.redis).pending(str(t.chat_id)) != {}
     seq = (await sandbox.log())["next"]
     await sandbox.bot_status(t.chat_id, "kicked", by=t.players[0]["id"])
     await settle()
