@@ -21,7 +21,7 @@ from rendering.encode import encode_jpeg, encode_png
 from rules.coin_age.engine import CoinAge
 from rules.coin_age.model import CoinAgeState, CoinAgeView
 
-NAMES = ("علی", "سارا")
+NAMES = ("آرمان دلاوری‌نژاد خراسانی", "رایانه ۱ (سخت)")  # a long name and a computer player's, as players have them
 
 
 def mid_game(seed: int) -> CoinAgeView:

@@ -1,7 +1,8 @@
 """The Coin Age board picture, made from the public view alone: ``render(view) -> PIL image``.
 
-The cached static layer (board, names, cards) is copied and only what changes is drawn on it: stacks, the
-toss, allowances, scores, supplies and region control.
+The cached static layer (cards, map, names, the colours' cells) is copied and only what changes is drawn on
+it: the turn or the result on top, the stacks and the last move on the map, who holds each colour under it,
+and the players' scores and supplies.
 """
 
 from __future__ import annotations
@@ -13,34 +14,37 @@ from PIL import Image, ImageDraw
 
 from rendering.coin_age import labels
 from rendering.coin_age import layout as lay
+from rendering.coin_age.facts import possible, ranking
+from rendering.coin_age.names import fitted
 from rendering.coin_age.sprites import Style, coin_sprite, paste_centred, ring_mask
-from rendering.coin_age.static import LEGEND_ROWS_Y, LEGEND_SIDES_Y, space_centres, static_layer
+from rendering.coin_age.static import lead_row, space_centres, static_layer
 from rendering.coin_age.theme import DEFAULT_THEME, CoinAgeTheme
-from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
-from rendering.theme import RGB
+from rendering.text import draw_text, drawable, font, persian_digits, text_size
 from rules.coin_age.model import CoinAgeView, TurnView
 
 
 def render(
     view: CoinAgeView, *, theme: CoinAgeTheme = DEFAULT_THEME, names: Sequence[str] | None = None
 ) -> Image.Image:
-    """The whole board as a 1280×960 RGB picture; ``names`` are the two seats' display names (default: the
+    """The whole board as a 900×1072 RGB picture; ``names`` are the two seats' display names (default: the
     side names شیر and خط)."""
     seat_names = _seat_names(view, names)
     base = static_layer(
-        theme, tuple((s.id, s.name, s.region) for s in view.spaces), tuple((r.id, r.name) for r in view.regions)
+        theme,
+        tuple((s.id, s.name, s.region) for s in view.spaces),
+        tuple((r.id, len(r.spaces)) for r in view.regions),
     )
     image = base.copy()
     pen = ImageDraw.Draw(image)
     _draw_last_move(image, view, theme)
     _draw_stacks(image, view, theme)
-    _draw_legend(image, pen, view, seat_names, theme)
-    for seat in (0, 1):
-        _draw_player(image, pen, view, seat, seat_names[seat], theme)
+    _draw_leads(image, pen, view, theme)
+    for seat, box in zip(_card_order(view), lay.PLAYER_BOXES, strict=True):
+        _draw_player(image, pen, view, seat, seat_names[seat], box, theme)
     if view.finished or view.turn is None:
-        _draw_result(image, pen, view, seat_names, theme)
+        _draw_result(pen, view, seat_names, theme)
     else:
-        _draw_turn(image, pen, view.turn, seat_names, theme)
+        _draw_turn(image, pen, view, seat_names, theme)
     return image
 
 
@@ -53,6 +57,13 @@ def _seat_names(view: CoinAgeView, names: Sequence[str] | None) -> tuple[str, st
     return out[0], out[1]
 
 
+def _card_order(view: CoinAgeView) -> tuple[int, ...]:
+    """Seat 0 on the right while the game runs; once it is over, the best first (on the right)."""
+    if not view.finished:
+        return (0, 1)
+    return tuple(seat for group in ranking(view) for seat in group)
+
+
 # Board --------------------------------------------------------------------------------------------------
 
 
@@ -62,7 +73,9 @@ def _draw_stacks(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) -> 
         slots = lay.stack_slots(centres[space.id], tuple(c.size for c in space.stack))
         for coin, slot in zip(space.stack, slots, strict=True):
             if slot.top:
-                sprite = coin_sprite(coin.size, coin.side, slot.radius, theme=theme, style="top", digit_size=32)
+                sprite = coin_sprite(
+                    coin.size, coin.side, slot.radius, theme=theme, style="top", digit_size=lay.TOP_DIGIT_SIZE
+                )
             else:
                 sprite = coin_sprite(
                     coin.size,
@@ -70,8 +83,8 @@ def _draw_stacks(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) -> 
                     slot.radius,
                     theme=theme,
                     style="under",
-                    digit_size=21,
-                    digit_offset=slot.radius - 16,
+                    digit_size=lay.UNDER_DIGIT_SIZE,
+                    digit_offset=slot.radius - lay.UNDER_DIGIT_DY,
                 )
             paste_centred(image, sprite, slot.centre)
 
@@ -87,211 +100,165 @@ def _draw_last_move(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) 
         image.paste(theme.last_move, (round(x) - band.width // 2, round(y) - band.height // 2), band)
 
 
-# Legend ---------------------------------------------------------------------------------------------------
-
-
 def _chip(image: Image.Image, side: int, centre: tuple[float, float], radius: int, theme: CoinAgeTheme) -> None:
     """A plain disc in a side's colour, the mark of a player."""
     paste_centred(image, coin_sprite(0, side, radius, theme=theme, style="chip"), centre)
 
 
-def _draw_legend(
-    image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, names: tuple[str, str], theme: CoinAgeTheme
-) -> None:
-    """Whose colour is whose, then per region: spaces each player controls (on their colour's chips) and whose
-    points are doubled."""
-    left, _top, right, _bottom = lay.LEGEND_BOX
-    x = right - 36
-    name_font = font(24)
-    for seat in (0, 1):
-        _chip(image, seat, (x, LEGEND_SIDES_Y), 13, theme)
-        name = ellipsize(names[seat], 130, font=name_font)
-        draw_text(pen, (x - 22, LEGEND_SIDES_Y), name, font=name_font, fill=theme.ink, anchor="rm")
-        x -= 22 + text_size(name, font=name_font)[0] + 44
-    for y, region in zip(LEGEND_ROWS_Y, view.regions, strict=False):
-        for side, cx in ((0, left + 110), (1, left + 68)):
-            count = region.controlled[side]
-            _chip(image, side, (cx, y), 18, theme)
-            draw_text(pen, (cx, y), persian_digits(count), font=font(22, bold=True), fill=theme.side_ink(side))
-        if region.doubled is None:
-            draw_text(pen, (left + 28, y), labels.NOBODY, font=font(24, bold=True), fill=theme.muted)
-        else:
+# Colours under the map ----------------------------------------------------------------------------------
+
+
+def _draw_leads(image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, theme: CoinAgeTheme) -> None:
+    """Per colour, a pip per space in the colour of the side holding it (seat 0's first, then seat 1's, then
+    the open ones), and «×۲» in the colour of the side whose points there are doubled."""
+    _label, cells = lead_row(tuple(len(r.spaces) for r in view.regions))
+    badge_font = font(lay.LEAD_LABEL_SIZE, bold=True)
+    for region, cell in zip(view.regions, cells, strict=True):
+        holders = [0] * region.controlled[0] + [1] * region.controlled[1]
+        for i, centre in enumerate(cell.pips):
+            if i < len(holders):
+                _chip(image, holders[i], centre, lay.LEAD_PIP_RADIUS, theme)
+            else:
+                paste_centred(image, coin_sprite(0, 0, lay.LEAD_PIP_RADIUS, theme=theme, style="open"), centre)
+        if region.doubled is not None:
             side = region.doubled
-            pen.rounded_rectangle(
-                (left + 8, y - 16, left + 46, y + 16), 9, fill=theme.side_fill(side), outline=theme.coin_outline
-            )
-            draw_text(pen, (left + 27, y), labels.DOUBLED, font=font(24, bold=True), fill=theme.side_ink(side))
+            left, top, right, bottom = cell.badge
+            pen.rounded_rectangle(cell.badge, 10, fill=theme.side_fill(side), outline=theme.coin_outline, width=2)
+            centre = ((left + right) / 2, (top + bottom) / 2)
+            draw_text(pen, centre, labels.DOUBLED, font=badge_font, fill=theme.side_ink(side))
 
 
 # Player cards -------------------------------------------------------------------------------------------
 
 
 def _draw_player(
-    image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, seat: int, name: str, theme: CoinAgeTheme
+    image: Image.Image,
+    pen: ImageDraw.ImageDraw,
+    view: CoinAgeView,
+    seat: int,
+    name: str,
+    box: lay.Box,
+    theme: CoinAgeTheme,
 ) -> None:
-    left, top, right, bottom = lay.PLAYER_BOXES[seat]
-    in_turn = view.turn is not None and view.turn.seat == seat and not view.finished
-    if in_turn:
-        pen.rounded_rectangle((left, top, right, bottom), 18, outline=theme.side_fill(seat), width=5)
-    _chip(image, seat, (right - 38, top + 42), 16, theme)
-    name_font = font(32, bold=True)
-    draw_text(
-        pen, (right - 64, top + 42), ellipsize(name, 250, font=name_font), font=name_font, fill=theme.ink, anchor="rm"
-    )
-    score = view.scores[seat]
-    draw_text(pen, (left + 70, top + 46), persian_digits(score.total), font=font(52, bold=True), fill=theme.ink)
-    draw_text(pen, (left + 70, top + 92), labels.SCORE, font=font(22), fill=theme.muted)
-    detail = labels.SCORE_DETAIL.format(board=score.board, unplaced=score.unplaced)
-    draw_text(pen, (right - 24, top + 94), persian_digits(detail), font=font(27), fill=theme.muted, anchor="rm")
-    pen.line((left + 20, top + 124, right - 20, top + 124), fill=theme.card_border, width=2)
-    row_y = top + 172
-    draw_text(pen, (right - 24, row_y), labels.SUPPLY, font=font(26, bold=True), fill=theme.ink, anchor="rm")
+    """Name, score and the coins left by size (a count under each); outlined in the player's colour while it
+    is their turn, and for the winner."""
+    left, top, right, _bottom = box
+    marked = seat in view.winners if view.finished else view.turn is not None and view.turn.seat == seat
+    if marked:
+        pen.rounded_rectangle(box, 18, outline=theme.side_fill(seat), width=lay.TURN_OUTLINE)
+    chip_x = right - lay.INSET - lay.CARD_CHIP_RADIUS
+    _chip(image, seat, (chip_x, top + lay.CARD_NAME_Y), lay.CARD_CHIP_RADIUS, theme)
+    name_right = chip_x - lay.CARD_CHIP_RADIUS - 12
+    shown, face = fitted(name, name_right - left - lay.INSET, lay.CARD_NAME_SIZE, lay.MIN_TEXT)
+    draw_text(pen, (name_right, top + lay.CARD_NAME_Y), shown, font=face, fill=theme.ink, anchor="rm")
+    pen.line((left + 20, top + lay.CARD_RULE_Y, right - 20, top + lay.CARD_RULE_Y), fill=theme.card_border, width=2)
+    score_x = left + lay.SCORE_X
+    total = persian_digits(view.scores[seat].total)
+    draw_text(pen, (score_x, top + lay.SUPPLY_Y), total, font=font(lay.SCORE_SIZE, bold=True), fill=theme.ink)
+    draw_text(pen, (score_x, top + lay.SCORE_LABEL_Y), labels.SCORE, font=font(lay.SCORE_LABEL_SIZE), fill=theme.muted)
+    y = top + lay.SUPPLY_Y
     for size, count in enumerate(view.supply[seat]):
-        cx = right - 134 - size * 78
-        radius = lay.SMALL_COIN_RADIUS[size]
-        style = "plain" if count else "ghost"
-        paste_centred(image, coin_sprite(size, seat, radius, theme=theme, style=style, digit_size=24), (cx, row_y))
-        badge_y = row_y + max(lay.SMALL_COIN_RADIUS) + 21  # under the coin, clear of its digit
-        _badge(pen, (cx, badge_y), persian_digits(count), theme, muted=not count)
+        cx = right - lay.INSET - max(lay.SUPPLY_COIN_RADIUS) - size * lay.SUPPLY_STEP
+        sprite = coin_sprite(
+            size,
+            seat,
+            lay.SUPPLY_COIN_RADIUS[size],
+            theme=theme,
+            style="plain" if count else "ghost",
+            digit_size=lay.SUPPLY_DIGIT_SIZE,
+        )
+        paste_centred(image, sprite, (cx, y))
+        _count(pen, (cx, y + lay.COUNT_DY), count, theme)
 
 
-def _badge(
-    pen: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: CoinAgeTheme, *, muted: bool
-) -> None:
-    """How many coins of a size are left: a round count under the coin."""
+def _count(pen: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, theme: CoinAgeTheme) -> None:
+    """How many coins of a size are left: a round count under the coin, dark (light grey when none)."""
     x, y = centre
-    r = 17
-    fill = theme.muted if muted else theme.ink
-    pen.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=theme.card, width=2)
-    draw_text(pen, (x, y), text, font=font(26, bold=True), fill=theme.card)
+    r = lay.COUNT_RADIUS
+    pen.ellipse((x - r, y - r, x + r, y + r), fill=theme.ink if count else theme.muted, outline=theme.card, width=2)
+    draw_text(pen, (x, y), persian_digits(count), font=font(lay.COUNT_SIZE, bold=True), fill=theme.card)
 
 
-# Turn panel -----------------------------------------------------------------------------------------------
+# The top band: the turn ---------------------------------------------------------------------------------
 
 
 def _draw_turn(
-    image: Image.Image, pen: ImageDraw.ImageDraw, turn: TurnView, names: tuple[str, str], theme: CoinAgeTheme
+    image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, names: tuple[str, str], theme: CoinAgeTheme
 ) -> None:
-    left, top, right, _bottom = lay.TURN_BOX
-    draw_text(pen, (right - 24, top + 110), labels.TURN, font=font(24), fill=theme.muted, anchor="rm")
-    draw_text(
-        pen,
-        (left + 24, top + 110),
-        persian_digits(labels.ROUND.format(n=turn.number)),
-        font=font(24),
-        fill=theme.muted,
-        anchor="lm",
-    )
-    _chip(image, turn.seat, (right - 40, top + 156), 18, theme)
-    name_font = font(36, bold=True)
-    draw_text(
-        pen,
-        (right - 70, top + 156),
-        ellipsize(names[turn.seat], 260, font=name_font),
-        font=name_font,
-        fill=theme.ink,
-        anchor="rm",
-    )
-    pen.line((left + 20, top + 196, right - 20, top + 196), fill=theme.card_border, width=2)
-    draw_text(pen, (right - 24, top + 226), labels.TOSS, font=font(25, bold=True), fill=theme.ink, anchor="rm")
-    _draw_toss(image, pen, turn, theme, y=top + 288)
-    summary = labels.TOSS_SUMMARY.format(favourable=turn.favourable, hand=len(turn.hand))
-    draw_text(pen, ((left + right) / 2, top + 384), persian_digits(summary), font=font(23), fill=theme.ink)
-    pen.line((left + 20, top + 414, right - 20, top + 414), fill=theme.card_border, width=2)
-    allowances = (
-        (labels.PLACES, turn.places_left),
-        (labels.MOVES, turn.moves_left),
-        (labels.CAPTURES, turn.captures_left),
-        (labels.PAY, int(turn.can_pay)),
-    )
-    cell_w = (right - left - 48) / 2
-    for i, (label, n) in enumerate(allowances):
-        row, column = divmod(i, 2)
-        cell_right = right - 16 - column * (cell_w + 16)
-        cy = top + 456 + row * 56
-        if n:
-            pen.rounded_rectangle((cell_right - cell_w, cy - 22, cell_right, cy + 22), 12, fill=theme.active)
-        draw_text(
-            pen,
-            (cell_right - cell_w / 2, cy),
-            persian_digits(label.format(n=n)),
-            font=font(24, bold=bool(n)),
-            fill=theme.ink if n else theme.muted,
-        )
+    """Whose turn (chip and name), the toss on the left, and what can still be done, in words."""
+    turn = view.turn
+    assert turn is not None
+    right = lay.HEADER_BOX[2]
+    row1, row2 = lay.HEADER_ROW_Y
+    toss_right = _draw_toss(image, turn, theme)
+    chip_x = right - lay.INSET - lay.HEADER_CHIP_RADIUS
+    _chip(image, turn.seat, (chip_x, row1), lay.HEADER_CHIP_RADIUS, theme)
+    name_right = chip_x - lay.HEADER_CHIP_RADIUS - 12
+    who = labels.TURN.format(name="")
+    who_face = font(lay.HEADER_NAME_SIZE, bold=True)
+    room = round(name_right - toss_right) - 24 - text_size(who, font=who_face)[0]
+    shown, _face = fitted(names[turn.seat], room, lay.HEADER_NAME_SIZE, lay.HEADER_NAME_SIZE)
+    draw_text(pen, (name_right, row1), labels.TURN.format(name=shown), font=who_face, fill=theme.ink, anchor="rm")
+    _draw_can_do(pen, labels.can_do(possible(view)), y=row2, theme=theme)
 
 
-def _draw_toss(image: Image.Image, pen: ImageDraw.ImageDraw, turn: TurnView, theme: CoinAgeTheme, *, y: int) -> None:
-    """The tossed coins as they fell, right to left: favourable ones in the player's colour and tagged (faded
-    once used), the others grey."""
-    left, _top, right, _bottom = lay.TURN_BOX
+def _draw_can_do(pen: ImageDraw.ImageDraw, what: str, *, y: int, theme: CoinAgeTheme) -> None:
+    """«کارهای ممکن:» in grey, then what can be done in bold; both a little smaller when it is long."""
+    left, _top, right, _bottom = lay.HEADER_BOX
+    room = right - left - 2 * lay.INSET
+    for size in range(lay.HEADER_TEXT_SIZE, lay.MIN_TEXT - 1, -1):
+        label_face, what_face = font(size), font(size, bold=True)
+        label_w = text_size(labels.CAN_DO, font=label_face)[0] + size // 3
+        if label_w + text_size(what, font=what_face)[0] <= room:
+            break
+    x = right - lay.INSET
+    draw_text(pen, (x, y), labels.CAN_DO, font=label_face, fill=theme.muted, anchor="rm")
+    draw_text(pen, (x - label_w, y), what, font=what_face, fill=theme.ink, anchor="rm")
+
+
+def _draw_toss(image: Image.Image, turn: TurnView, theme: CoinAgeTheme) -> float:
+    """The tossed coins as they fell, at the band's left: favourable ones in the player's colour (see-through
+    once used), the others grey. Returns the right end of the coins."""
     in_hand = Counter((c.size, c.side) for c in turn.hand)
-    step = 80
-    first = (left + right) / 2 + (len(turn.toss) - 1) * step / 2
-    for i, coin in enumerate(turn.toss):
-        cx = first - i * step
+    centres = lay.toss_centres(len(turn.toss))
+    for coin, centre in zip(turn.toss, centres, strict=True):
         still = in_hand[(coin.size, coin.side)] > 0
         if still:
             in_hand[(coin.size, coin.side)] -= 1
-        radius = lay.SMALL_COIN_RADIUS[coin.size]
         favourable = coin.side == turn.seat
         style: Style = "grey" if not favourable else "plain" if still else "faded"
-        paste_centred(
-            image, coin_sprite(coin.size, coin.side, radius, theme=theme, style=style, digit_size=24), (cx, y)
-        )
-        if favourable:
-            _tag(pen, (cx, y + 50), labels.FAVOURABLE, theme, faded=not still)
+        radius = lay.TOSS_COIN_RADIUS[coin.size]
+        sprite = coin_sprite(coin.size, coin.side, radius, theme=theme, style=style, digit_size=lay.TOSS_DIGIT_SIZE)
+        paste_centred(image, sprite, centre)
+    return centres[0][0] + max(lay.TOSS_COIN_RADIUS) if centres else lay.HEADER_BOX[0]
 
 
-def _tag(pen: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, theme: CoinAgeTheme, *, faded: bool) -> None:
-    x, y = centre
-    fill: RGB = theme.favourable if not faded else theme.active
-    pen.rounded_rectangle((x - 38, y - 17, x + 38, y + 17), 10, fill=fill)
-    draw_text(pen, (x, y), text, font=font(23, bold=True), fill=theme.on_favourable if not faded else theme.favourable)
+# The top band: the result -------------------------------------------------------------------------------
 
 
-# Result ---------------------------------------------------------------------------------------------------
-
-
-def _draw_result(
-    image: Image.Image, pen: ImageDraw.ImageDraw, view: CoinAgeView, names: tuple[str, str], theme: CoinAgeTheme
-) -> None:
-    left, top, right, _bottom = lay.TURN_BOX
-    cx = (left + right) / 2
-    draw_text(pen, (cx, top + 120), labels.GAME_OVER, font=font(34, bold=True), fill=theme.ink)
-    reason = labels.END_REASONS.get(view.end_reason or "", "")
-    if reason:
-        draw_text(pen, (cx, top + 166), reason, font=font(23), fill=theme.muted)
-    box = (left + 20, top + 196, right - 20, top + 356)
+def _draw_result(pen: ImageDraw.ImageDraw, view: CoinAgeView, names: tuple[str, str], theme: CoinAgeTheme) -> None:
+    """A banner in the winner's colour naming them (grey «مساوی» for a draw), and why the game ended or how
+    equal totals were decided."""
+    left, top, right, _bottom = lay.HEADER_BOX
+    row1, row2 = lay.HEADER_ROW_Y
+    pad = lay.BANNER_PAD
+    banner = (left + pad, top + pad, right - pad, 2 * row1 - top - pad)
+    face = font(lay.HEADER_NAME_SIZE, bold=True)
     if len(view.winners) == 1:
         winner = view.winners[0]
-        pen.rounded_rectangle(box, 18, fill=theme.side_fill(winner), outline=theme.coin_outline, width=2)
-        ink = theme.side_ink(winner)
-        draw_text(pen, (cx, top + 234), labels.WINNER, font=font(26, bold=True), fill=ink)
-        name_font = font(44, bold=True)
-        draw_text(pen, (cx, top + 300), ellipsize(names[winner], 290, font=name_font), font=name_font, fill=ink)
+        pen.rounded_rectangle(banner, 14, fill=theme.side_fill(winner), outline=theme.coin_outline, width=2)
+        room = right - left - 2 * lay.INSET - text_size(labels.WINNER.format(name=""), font=face)[0]
+        shown, _face = fitted(names[winner], room, lay.HEADER_NAME_SIZE, lay.HEADER_NAME_SIZE)
+        text, ink = labels.WINNER.format(name=shown), theme.side_ink(winner)
     else:
-        pen.rounded_rectangle(box, 18, fill=theme.draw_banner, outline=theme.coin_outline, width=2)
-        draw_text(pen, (cx, top + 276), labels.DRAW, font=font(52, bold=True), fill=theme.on_banner)
-    for seat in (0, 1):
-        y = top + 400 + seat * 52
-        _chip(image, seat, (right - 40, y), 16, theme)
-        name_font = font(28, bold=True)
-        draw_text(
-            pen,
-            (right - 68, y),
-            ellipsize(names[seat], 200, font=name_font),
-            font=name_font,
-            fill=theme.ink,
-            anchor="rm",
-        )
-        draw_text(
-            pen,
-            (left + 32, y),
-            persian_digits(view.scores[seat].total),
-            font=font(32, bold=True),
-            fill=theme.ink,
-            anchor="lm",
-        )
+        pen.rounded_rectangle(banner, 14, fill=theme.draw_banner, outline=theme.coin_outline, width=2)
+        text, ink = labels.DRAW, theme.on_banner
+    draw_text(pen, ((left + right) / 2, row1), text, font=face, fill=ink)
     totals = {s.total for s in view.scores}
-    if len(totals) == 1 and len(view.winners) == 1:
-        draw_text(pen, (cx, top + 512), labels.TIEBREAK, font=font(20), fill=theme.muted)
+    note = (
+        labels.TIEBREAK
+        if len(totals) == 1 and len(view.winners) == 1
+        else labels.END_REASONS.get(view.end_reason or "", "")
+    )
+    if note:
+        draw_text(pen, ((left + right) / 2, row2), note, font=font(lay.HEADER_TEXT_SIZE), fill=theme.muted)

@@ -12,7 +12,8 @@ from rendering.hexgrid import hex_corners
 from rendering.text import draw_text, font, persian_digits
 from rendering.theme import RGB
 
-Style = Literal["top", "under", "plain", "faded", "ghost", "chip", "grey"]
+Style = Literal["top", "under", "plain", "faded", "ghost", "chip", "open", "grey"]
+BARE: frozenset[Style] = frozenset({"chip", "open"})  # discs without a digit: marks, not coins
 SUPERSAMPLE = 4
 HALO = 4  # px of white ring around the coin that counts
 
@@ -38,7 +39,8 @@ def coin_sprite(
     ``top`` adds a white halo (the coin that scores); ``under`` is dimmed with its digit ``digit_offset`` px
     below the centre, where the smaller coin on top leaves it visible; ``faded`` is see-through (a tossed coin
     already used); ``ghost`` is an empty outline (none left in a supply); ``chip`` is a bare disc marking a
-    player; ``grey`` is a tossed coin that landed unfavourable (no one's colour: it cannot be played).
+    player, ``open`` a bare white one marking nobody; ``grey`` is a tossed coin that landed unfavourable (no
+    one's colour: it cannot be played).
     """
     margin = HALO + 2
     box = 2 * (radius + margin)
@@ -50,8 +52,8 @@ def coin_sprite(
     def disc(r: float, fill: tuple[int, ...] | None, outline: tuple[int, ...] | None = None, width: int = 0) -> None:
         pen.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=outline, width=width)
 
-    face = theme.unfavourable if style == "grey" else theme.side_fill(side)
-    rim = theme.unfavourable_rim if style == "grey" else theme.side_rim(side)
+    face = theme.unfavourable if style == "grey" else theme.open_pip if style == "open" else theme.side_fill(side)
+    rim = theme.unfavourable_rim if style == "grey" else theme.muted if style == "open" else theme.side_rim(side)
     if style == "under":
         face, rim = _darken(face, 0.18), _darken(rim, 0.18)
     if style == "ghost":
@@ -63,10 +65,10 @@ def coin_sprite(
         disc(radius * s, (*theme.coin_outline, 255))
         disc((radius - 1.5) * s, (*rim, 255))
         disc((radius - 4) * s, (*face, 255))
-        if style != "chip":
+        if style not in BARE:
             disc((radius * 0.78) * s, None, (*rim, 255), width=max(1, round(1.2 * s)))
     image = big.reduce(s)
-    if style != "chip":
+    if style not in BARE:
         draw_text(
             ImageDraw.Draw(image),
             (box / 2, box / 2 + digit_offset),

@@ -40,12 +40,9 @@ class CoinAgeTheme:
     last_move_edge: RGB = (24, 18, 12)
     coin_outline: RGB = (24, 18, 12)
     top_halo: RGB = (255, 255, 255)
-    favourable: RGB = (38, 140, 70)
-    on_favourable: RGB = (255, 255, 255)
-    active: RGB = (222, 236, 212)
-    win_banner: RGB = (38, 120, 64)
     draw_banner: RGB = (110, 100, 88)
     on_banner: RGB = (255, 255, 255)
+    open_pip: RGB = (255, 255, 255)  # a space of a colour that nobody holds, in the row under the map
 
     def region_fill(self, region: str) -> RGB:
         """Fill colour of a region by its map id (M, F, P, T)."""

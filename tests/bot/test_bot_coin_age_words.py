@@ -8,7 +8,7 @@ from bot.games.coin_age import presenter
 from bot.messages import keyboards
 from rules import GAMES
 from rules.coin_age import CoinAgeOptions
-from rules.coin_age.model import Captured, GameEnded, Moved, Paid, Placed, Tossed, TurnEnded, coin
+from rules.coin_age.model import Captured, CoinAgeView, GameEnded, Moved, Paid, Placed, Tossed, TurnEnded, coin
 from rules.coin_age.scoring import Score
 from rules.evolve import evolve
 
@@ -30,8 +30,9 @@ def test_each_event_becomes_one_persian_line_with_the_player_and_persian_digits(
     assert len(lines) == len(events)
     assert "علی" in lines[0] and "۴ سکه" in lines[0] and "۲ سکهٔ موافق" in lines[0]
     assert "سکهٔ ۳" in lines[1] and "«درختستان»" in lines[1]
-    assert "۲ سکهٔ" in lines[2] and "«سروآباد»" in lines[2] and "Sara" in lines[2]
-    assert "پرداخت" in lines[3] and "سکهٔ ۴ ⁨علی⁩ را از «" in lines[4] and "گرفت" in lines[4]
+    assert "ستون ۲ سکه‌ای را از «درختستان» به «سروآباد» برد" in lines[2] and "Sara" in lines[2]
+    assert "پرداخت" in lines[3]
+    assert lines[4] == "⚔️ ⁨Sara⁩ سکهٔ ۴ حریف را از «هلاگ‌دم» گرفت."  # the coin's owner by role: no «۴ ⁨علی⁩»
     assert not any("شیر" in line or "خط" in line for line in lines)
     assert not any(ch.isascii() and ch.isdigit() for line in lines for ch in line)
 
@@ -75,15 +76,72 @@ def test_a_draw_and_a_tie_break_are_explained() -> None:
     assert Score(board=1, unplaced=2, tiebreak=3).total == 3
 
 
-def test_rules_text_follows_the_options() -> None:
-    assert "• ۲ موافق: یک سکه" in presenter.rules_text(CoinAgeOptions())
-    assert "• ۲ موافق: دو سکه" in presenter.rules_text(CoinAgeOptions(two_favourable_place_two=True))
+def test_rules_text_follows_the_options_and_says_where_each_rule_comes_from() -> None:
+    seed, official = (
+        presenter.rules_text(CoinAgeOptions()),
+        presenter.rules_text(CoinAgeOptions(two_favourable_place_two=True)),
+    )
+    assert "• ۲ موافق: ۱ سکه بگذارید" in seed and "• ۲ موافق: ۲ سکه بگذارید" in official
+    for text in (seed, official):
+        assert "راهنمای فارسی" in text and "راهنمای رسمی انگلیسی" in text
+        assert f"«{presenter.toggles[0].label}»" in text
+    assert "۲ سکه بگذارید؛ یا ۱ سکه به حریف بپردازید و ۳ سکه بگذارید" in seed  # either/or, as it is
 
 
-def test_status_lists_what_is_left_this_turn() -> None:
-    state = evolve(GAME.setup(2, 1), places_left=2, moves_left=0, captures_left=0, can_pay=True)
-    lines = presenter.status(GAME.view(state, None), NAMES)
-    assert "قرار دادن ۲" in lines[1] and "پرداخت ۱" in lines[1]
+def test_the_option_is_named_by_what_it_does() -> None:
+    (toggle,) = presenter.toggles
+    assert toggle.label == "با ۲ سکهٔ موافق، ۲ سکه بگذارید (نه ۱)"
+    assert "رسمی" not in toggle.label and "رسمی" not in toggle.short
+
+
+def test_one_word_for_one_thing() -> None:
+    """«جابه‌جایی» spelt so; a space is a «منطقه» and a group of a colour a «رنگ», never «سرزمین»."""
+    state = GAME.setup(2, 3)
+    seen = [presenter.rules_text(CoinAgeOptions()), presenter.summary, *presenter.status(VIEW, NAMES)]
+    while not state.finished:
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, None)
+        codes = _codes(state)
+        menu = keyboards.menu("coin_age", codes)
+        seen += [keyboards.button_label("coin_age", c, view) for c in menu.choices("")]
+        step = GAME.apply(state, seat, random.Random(len(seen)).choice(GAME.legal_actions(state, seat)))
+        state = step.state
+        seen += presenter.describe(step.events, NAMES, GAME.view(state, None))
+        seen += presenter.status(GAME.view(state, None), NAMES)
+    seen += presenter.result(GAME.view(state, None), NAMES)
+    text = "\n".join(seen)
+    assert "جابه‌جایی" in text and "جابجایی" not in text and "سرزمین" not in text and "قرار دادن" not in text
+
+
+def _turn(hand: tuple[int, ...], stacks: dict[int, tuple[int, ...]] | None = None, **allowances: object) -> CoinAgeView:
+    """The public view of a turn with this hand (tossed as it is), board and allowances."""
+    state = GAME.setup(2, 1)
+    board = tuple((stacks or {}).get(i, ()) for i in range(10))
+    return GAME.view(evolve(state, toss=hand, hand=hand, stacks=board, **allowances), None)
+
+
+def test_status_says_placing_or_paying_as_either_or() -> None:
+    seat = GAME.setup(2, 1).turn
+    four = tuple(coin(size, seat) for size in range(4))
+    view = _turn(four, places_left=2, moves_left=0, captures_left=0, can_pay=True)
+    line = presenter.status(view, NAMES)[1]
+    assert line == "کارهای ممکن: گذاشتن ۲ سکه، یا پرداخت ۱ سکه به حریف و گذاشتن ۳ سکه"
+    placed_two = _turn(four[:2], {0: (four[3],), 1: (four[2],)}, places_left=0, moves_left=0, can_pay=True)
+    assert presenter.status(placed_two, NAMES)[1] == "کارهای ممکن: پرداخت ۱ سکه به حریف و گذاشتن ۱ سکه"
+
+
+def test_status_lists_only_what_can_really_be_done() -> None:
+    """No favourable coin on an empty board: the toss allows a move and a capture, but nothing is there to move
+    or capture."""
+    seat = GAME.setup(2, 1).turn
+    against = tuple(coin(size, 1 - seat) for size in range(4))
+    empty = _turn(against, places_left=0, moves_left=1, captures_left=1, can_pay=False)
+    assert presenter.status(empty, NAMES)[1] == "کارهای ممکن: فقط پایان نوبت"
+    lone = _turn(against, {0: (coin(1, seat),)}, places_left=0, moves_left=1, captures_left=1)
+    assert presenter.status(lone, NAMES)[1] == "کارهای ممکن: یک جابه‌جایی و یک تصرف"
+    one = (coin(3, seat),)  # one favourable coin: a placement and a move
+    view = _turn(one, {0: (coin(1, seat),)}, places_left=1, moves_left=1, captures_left=0)
+    assert presenter.status(view, NAMES)[1] == "کارهای ممکن: گذاشتن ۱ سکه و یک جابه‌جایی"
 
 
 def test_no_favourable_coin_is_said_in_words() -> None:
@@ -105,6 +163,27 @@ def test_a_capture_button_says_whose_coin_it_takes() -> None:
     assert presenter.menu_label(["c", second.id], view) == f"{second.name} — سکهٔ ۲ شما"
 
 
+def test_the_result_ranks_players_best_first_and_ties_share_a_place() -> None:
+    view = GAME.view(_finished(3), None)
+    a = view.scores[0].model_copy(update={"total": 12, "tiebreak": 2})
+    b = view.scores[1].model_copy(update={"total": 19, "tiebreak": 5})
+    lines = presenter.result(view.model_copy(update={"scores": (a, b), "winners": (1,)}), NAMES)
+    assert lines[0].startswith("۱. ⁨Sara⁩: <b>۱۹</b>") and lines[1].startswith("۲. ⁨علی⁩: <b>۱۲</b>")
+    drawn = view.model_copy(update={"scores": (a, a), "winners": (0, 1)})
+    lines = presenter.result(drawn, NAMES)
+    assert lines[0].startswith("۱. ⁨علی⁩") and lines[1].startswith("۱. ⁨Sara⁩") and "مساوی" in lines[2]
+
+
+def test_a_moved_coin_or_stack_is_said_as_what_it_is() -> None:
+    seat = GAME.setup(2, 1).turn
+    after = _turn((), {1: (coin(2, seat),)})
+    line = presenter.describe([Moved(seat=seat, source="A1", target="A2", coins=1)], NAMES, after)[0]
+    assert "سکهٔ ۳ را از «هلاگ‌دم» به «صخره‌سنگ» برد" in line
+    stack = _turn((), {1: (coin(3, seat), coin(0, 1 - seat))})
+    line = presenter.describe([Moved(seat=seat, source="A1", target="A2", coins=2)], NAMES, stack)[0]
+    assert "ستون ۲ سکه‌ای را از «هلاگ‌دم» به «صخره‌سنگ» برد" in line
+
+
 def test_the_result_names_players_without_sides() -> None:
     lines = presenter.result(GAME.view(_finished(3), None), NAMES)
     assert not any("شیر" in line or "خط" in line for line in lines)
@@ -115,12 +194,12 @@ def test_a_button_that_skips_levels_says_the_whole_move() -> None:
     size = presenter.menu_label(["p", "C"], VIEW)
     assert presenter.chain_label([["p", "C"], ["p", "C", a.id]], VIEW) == f"{size} در {a.name}"
     moved = presenter.chain_label([["m"], ["m", a.id], ["m", a.id, b.id]], VIEW)
-    assert moved == f"↔️ جابجایی از {a.name} به {b.name}"
+    assert moved == f"↔️ جابه‌جایی از {a.name} به {b.name}"
     assert presenter.chain_label([["m", a.id], ["m", a.id, b.id]], VIEW) == f"از {a.name} به {b.name}"
 
 
 def test_a_move_is_one_press_after_its_kind() -> None:
-    """«جابجایی» lists every move whole, «از … به …»: no level of sources in between."""
+    """«جابه‌جایی» lists every move whole, «از … به …»: no level of sources in between."""
     state, rng = GAME.setup(2, 5), random.Random(5)
     codes = _codes(state)
     while len({c.split(".")[1] for c in codes if c.startswith("m.")}) < 2:  # pieces on two spaces to move

@@ -15,17 +15,20 @@ from picture_support import assert_golden, assert_sent_as_faithful_jpeg, mean_di
 from PIL import Image, ImageChops, ImageStat
 
 from rendering.coin_age import layout as lay
+from rendering.coin_age.names import fitted
 from rendering.coin_age.picture import render
-from rendering.coin_age.static import space_centres, static_layer
+from rendering.coin_age.static import lead_row, space_centres, static_layer
 from rendering.coin_age.theme import DEFAULT_THEME, CoinAgeTheme
 from rendering.encode import encode_png
 from rendering.hexgrid import touching
+from rendering.text import font
 from rendering.theme import RGB
 from rules.coin_age.engine import CoinAge
 from rules.coin_age.model import START_SUPPLY, Coin, CoinAction, CoinAgeState, CoinAgeView, coin
 
 GAME = CoinAge()
-GOLDEN_SIZE = (640, 480)
+GOLDEN_SIZE = (lay.WIDTH // 2, lay.HEIGHT // 2)
+BANNER_POINT = (lay.HEADER_BOX[0] + 40, lay.HEADER_ROW_Y[0])  # inside the result's banner, left of its words
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 
 # Crafted positions, independent of the engine's dice: stacks by space index (map order A1..A3, B1..B4, C1..C3).
@@ -148,7 +151,8 @@ def test_board_and_panels_fit_the_picture() -> None:
 def test_new_game_shows_region_colours_at_every_centre() -> None:
     view = new_view()
     image = render(view)
-    assert image.size == (1280, 960)
+    assert image.size == (lay.WIDTH, lay.HEIGHT)
+    assert lay.WIDTH <= 1.4 * lay.HEIGHT
     assert image.mode == "RGB"
     centres = space_centres([s.id for s in view.spaces])
     for space in view.spaces:
@@ -231,10 +235,8 @@ def test_the_engine_keeps_the_last_move_for_the_next_player() -> None:
 def test_an_unfavourable_toss_is_grey_not_the_opponent_s_colour() -> None:
     view = tall_view()  # seat 0 tossed a gold 1, a blue 2 (unfavourable) and a gold 3
     image = render(view)
-    left, top, right, _bottom = lay.TURN_BOX
-    step, y = 80, top + 288
-    first = (left + right) / 2 + (len(view.turn.toss) - 1) * step / 2 if view.turn else 0
-    blue = (first - step, y - lay.SMALL_COIN_RADIUS[1] + 8)
+    x, y = lay.toss_centres(3)[1]
+    blue = (x, y - lay.TOSS_COIN_RADIUS[1] + 8)
     assert _close(_pixel(image, blue), DEFAULT_THEME.unfavourable, 16)
     assert not _close(_pixel(image, blue), DEFAULT_THEME.side_fill(1), 60)
 
@@ -243,8 +245,7 @@ def test_finished_game_shows_the_winner_banner() -> None:
     view = finished_view()
     assert view.finished and view.turn is None
     image = render(view, names=["علی", "سارا"])
-    left, top, _right, _ = lay.TURN_BOX
-    banner = _pixel(image, (left + 40, top + 276))
+    banner = _pixel(image, BANNER_POINT)
     if len(view.winners) == 1:
         assert _close(banner, DEFAULT_THEME.side_fill(view.winners[0]))
     else:
@@ -253,15 +254,14 @@ def test_finished_game_shows_the_winner_banner() -> None:
 
 def test_draw_banner() -> None:
     view = finished_view().model_copy(update={"winners": (0, 1)})
-    left, top, _right, _ = lay.TURN_BOX
-    assert _close(_pixel(render(view), (left + 40, top + 276)), DEFAULT_THEME.draw_banner)
+    assert _close(_pixel(render(view), BANNER_POINT), DEFAULT_THEME.draw_banner)
 
 
 def test_names_default_to_sides_and_odd_names_do_not_break_the_picture() -> None:
     view = tall_view()
     assert ImageChops.difference(render(view), render(view, names=view.sides)).getbbox() is None
     odd = render(view, names=["🎲🎲", "Alexandria Ocasio-Cortez the Magnificent ✨ محمد"])
-    assert odd.size == (1280, 960)
+    assert odd.size == (lay.WIDTH, lay.HEIGHT)
     assert ImageChops.difference(odd, render(view)).getbbox() is not None
 
 
@@ -274,6 +274,52 @@ def test_theme_changes_colours_and_static_layer_is_cached() -> None:
     assert _pixel(image, centres[forest.id])[:3] == (10, 90, 40)
     render(view, theme=theme)
     assert static_layer.cache_info().hits >= 1
+
+
+def _chip_point(box: lay.Box) -> tuple[float, float]:
+    """Inside the chip beside a card's name, right of its centre (clear of nothing but the chip)."""
+    right, top = box[2], box[1]
+    return right - lay.INSET - lay.CARD_CHIP_RADIUS + 6, top + lay.CARD_NAME_Y
+
+
+def test_while_playing_seat_0_is_on_the_right_and_once_over_the_best_is() -> None:
+    playing = render(tall_view())
+    assert _close(_pixel(playing, _chip_point(lay.PLAYER_BOXES[0])), DEFAULT_THEME.side_fill(0))
+    view = finished_view()
+    best = max((0, 1), key=lambda seat: view.scores[seat].total)
+    assert view.winners == (best,)
+    over = render(view)
+    assert _close(_pixel(over, _chip_point(lay.PLAYER_BOXES[0])), DEFAULT_THEME.side_fill(best))
+    assert _close(_pixel(over, _chip_point(lay.PLAYER_BOXES[1])), DEFAULT_THEME.side_fill(1 - best))
+
+
+def test_the_row_under_the_map_shows_who_holds_each_colour_and_whose_points_double() -> None:
+    view = tall_view()
+    image = render(view)
+    _label, cells = lead_row(tuple(len(r.spaces) for r in view.regions))
+    for region, cell in zip(view.regions, cells, strict=True):
+        holders = [0] * region.controlled[0] + [1] * region.controlled[1]
+        for i, pip in enumerate(cell.pips):
+            expected = DEFAULT_THEME.side_fill(holders[i]) if i < len(holders) else DEFAULT_THEME.open_pip
+            assert _close(_pixel(image, pip), expected), (region.id, i)
+        left, top, _right, _bottom = cell.badge
+        corner = _pixel(image, (left + 6, top + 6))
+        if region.doubled is None:
+            assert _close(corner, DEFAULT_THEME.background), region.id
+        else:
+            assert _close(corner, DEFAULT_THEME.side_fill(region.doubled)), region.id
+    assert any(r.doubled is not None for r in view.regions) and any(r.doubled is None for r in view.regions)
+
+
+def test_a_long_name_loses_whole_words_and_a_computer_keeps_its_level() -> None:
+    face_size, room = lay.CARD_NAME_SIZE, 200
+    shown, face = fitted("آرمان دلاوری‌نژاد خراسانی", room, face_size, lay.MIN_TEXT)
+    assert shown == "آرمان دلاوری‌نژاد…" and face.size >= lay.MIN_TEXT
+    shown, _face = fitted("رایانه ۱۲ (متوسط)", 150, face_size, lay.MIN_TEXT)
+    assert shown.endswith("… (متوسط)")
+    assert fitted("لیلا", room, face_size, lay.MIN_TEXT) == ("لیلا", font(face_size, bold=True))
+    latin, _face = fitted("Alexandria Ocasio-Cortez the Magnificent", room, face_size, lay.MIN_TEXT)
+    assert latin.startswith("Alexandria") and latin.endswith("…\u200e")
 
 
 # Encoding ------------------------------------------------------------------------------------------------
@@ -306,4 +352,4 @@ def test_golden(name: str, make: object, names: list[str] | None) -> None:
     view = make()
     assert isinstance(view, CoinAgeView)
     small = render(view, names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
-    assert_golden(small, name)
+    assert_golden(small, f"coin_age_{name}")
