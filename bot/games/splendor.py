@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from bot.games.base import OptionToggle
 from bot.messages.fa import joined, name, num
 from rendering.encode import to_bytes
-from rendering.splendor import gold_needed, render, render_reserved
+from rendering.splendor import gold_needed, render, render_reserved, standings
 from rendering.splendor.labels import (
     CARD_BUTTON,
     COLOUR_NAMES,
@@ -77,6 +77,7 @@ _CHAIN_VERBS = {"b": "🛒 خرید", "r": "📌 رزرو", "bg": "🟡 خرید
 _CARD_DEPTH = {"b": 3, "r": 3, "bg": 2}  # segments of a code up to its card
 _RESERVE_MENUS = {"b": "🛒 رزروشده‌ها"}
 _CARD_INDEX = {key: i for i, key in enumerate(CARD_KEY) if key}
+_MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _gold(kind: str, card: CardView | None, view: SplendorView) -> int:
@@ -197,9 +198,11 @@ class SplendorPresenter:
         return lines
 
     def result(self, view: SplendorView, names: Sequence[str]) -> list[str]:
-        lines = [
-            f"{name(names[p.seat])}: <b>{num(p.points)}</b> امتیاز، {num(len(p.cards))} کارت" for p in view.players
-        ]
+        """The players by place, as the picture lists them (equal players share one), then the winners."""
+        lines = []
+        for place, p in standings(view):
+            mark = _MEDALS[place - 1] if place <= len(_MEDALS) else f"{num(place)}."
+            lines.append(f"{mark} {name(names[p.seat])}: <b>{num(p.points)}</b> امتیاز، {num(len(p.cards))} کارت")
         if len(view.winners) == len(view.players) > 1:
             lines.append("🤝 برد مشترک همه!")
         else:

@@ -147,3 +147,14 @@ def test_gold_instead_of_gems_held_is_one_first_level_button() -> None:
     listed = keyboards.game_menu("splendor", 5, few, "bg", view)
     texts = [b.text for row in listed.inline_keyboard for b in row if "بازگشت" not in b.text]
     assert len(texts) == 3 and all(" — طلا به جای " in t for t in texts), texts
+
+
+def test_the_result_lists_players_by_place_and_equal_players_share_one() -> None:
+    view = GAME.view(GAME.setup(4, 3), None)
+    points = (9, 15, 9, 4)
+    players = tuple(p.model_copy(update={"points": points[p.seat], "cards": ("c01",) * 5}) for p in view.players)
+    over = view.model_copy(update={"players": players, "finished": True, "winners": (1,), "end_reason": "points"})
+    lines = presenter.result(over, ["علی", "سارا", "مریم", "رضا"])
+    assert [line.split(":")[0].split(" ", 1)[0] for line in lines[:4]] == ["🥇", "🥈", "🥈", "۴."]
+    assert ["سارا" in lines[0], "علی" in lines[1], "مریم" in lines[2], "رضا" in lines[3]] == [True] * 4
+    assert lines[-1].startswith("🏆 برنده: ") and "سارا" in lines[-1]
