@@ -270,7 +270,7 @@ def card_sprite(bonus: int, points: int, cost: CostKey, style: CardStyle, theme:
     # A faint large gem on the right of the face, the card's art, clear of the costs.
     faint = mix(theme.card_face(bonus), theme.gem(bonus) if bonus else theme.muted, 0.28)
     face = h - style.band * s
-    art_r = min(w * 0.22, face * 0.3)
+    art_r = min(w * 0.19, face * 0.3)
     pen.polygon(gem_cut(bonus, (x0 + w - art_r * 1.35, y0 + style.band * s + face * 0.55), art_r), fill=_opaque(faint))
     # The band: clipped to the card's rounded top by drawing a rounded rectangle and squaring its bottom.
     band = style.band * s
