@@ -9,9 +9,10 @@ from pydantic import BaseModel
 from bot.games.base import OptionToggle
 from bot.messages.fa import joined, name, num
 from rendering.encode import to_bytes
-from rendering.splendor import render, render_reserved
+from rendering.splendor import gold_needed, render, render_reserved, standings
 from rendering.splendor.labels import (
     CARD_BUTTON,
+    COLOUR_NAMES,
     FREE,
     RESERVED_BUTTON,
     card_button,
@@ -32,6 +33,7 @@ from rules.splendor.model import (
     WINNING_POINTS,
     CardBought,
     CardReserved,
+    CardView,
     FinalRound,
     GameEnded,
     NobleVisited,
@@ -41,7 +43,6 @@ from rules.splendor.model import (
     TokensTaken,
 )
 
-COLOUR_NAMES = ("سفید", "آبی", "سبز", "قرمز", "سیاه", "طلا")
 GEM_MARKS = ("⚪️", "🔵", "🟢", "🔴", "⚫️", "🟡")
 
 
@@ -62,13 +63,31 @@ def marks(letters: Sequence[str]) -> str:
 
 
 # How many segments of a code make a first-level button: a take or a return of any tokens is one button (all
-# the legal sets, so the order of choosing does not matter); reserving and buying open the level's cards.
-_ROOT_DEPTH = {"t": 4, "g": 4, "n": 2, "r": 2, "b": 2, "bg": 2}
-_KINDS = {"t2": "💎💎 دوتایی", "p": "✋ پاس"}
-_LEVEL_MENUS = {"r": "📌 رزرو سطح {n}", "b": "🛒 خرید سطح {n}", "bg": "🟡 با طلا، سطح {n}"}
-_CHAIN_VERBS = {"b": "🛒 خرید", "r": "📌 رزرو", "bg": "🟡 خرید با طلا:"}
-_RESERVE_MENUS = {"b": "🛒 رزروشده‌ها", "bg": "🟡 رزروشده با طلا"}
+# the legal sets, so the order of choosing does not matter); reserving and buying open the level's cards. A
+# buy spends gold by itself for what the gems lack (``b``; its card's button says how much). Paying with gold
+# in place of gems one holds (``bg.<level|h>-<slot>.<gems>``) is a choice that matters to few: one button of the
+# first level for all of them, whose level lists the payments whole when they are few, else the cards of every
+# level, each opening its payments.
+_ROOT_DEPTH = {"t": 4, "g": 4, "n": 2, "r": 2, "b": 2, "bg": 1}
+_GOLD_FLAT = 8  # payments listed whole under the gold button
+_GOLD_INSTEAD = "طلا به جای ژتون‌هایتان"
+_KINDS = {"t2": "💎💎 دوتایی", "p": "✋ پاس", "bg": f"🟡 خرید با {_GOLD_INSTEAD}"}
+_LEVEL_MENUS = {"r": "📌 رزرو سطح {n}", "b": "🛒 خرید سطح {n}"}
+_CHAIN_VERBS = {"b": "🛒 خرید", "r": "📌 رزرو", "bg": "🟡 خرید"}
+_CARD_DEPTH = {"b": 3, "r": 3, "bg": 2}  # segments of a code up to its card
+_RESERVE_MENUS = {"b": "🛒 رزروشده‌ها"}
 _CARD_INDEX = {key: i for i, key in enumerate(CARD_KEY) if key}
+_MEDALS = ("🥇", "🥈", "🥉")
+
+
+def _gold(kind: str, card: CardView | None, view: SplendorView) -> int:
+    """The gold a plain buy of ``card`` spends for the player in turn (for its button); 0 for anything else,
+    or for a card the player cannot afford (it has no button)."""
+    if kind != "b" or card is None:
+        return 0
+    player = view.players[view.turn]
+    needed = gold_needed(card, player)
+    return needed if needed <= player.tokens[-1] else 0
 
 
 class SplendorHands:
@@ -76,7 +95,7 @@ class SplendorHands:
     where the picture shows them face up."""
 
     def is_private(self, code: str) -> bool:
-        return code.startswith(("b.h.", "bg.h."))
+        return code.startswith(("b.h.", "bg.h-"))
 
     def picture(self, view: SplendorView, names: Sequence[str]) -> tuple[bytes, str]:
         data, extension = to_bytes(render_reserved(view))
@@ -125,9 +144,12 @@ class SplendorPresenter:
                 "اگر بازیکنی هیچ کاری نتواند بکند پاس می‌دهد؛ اگر همه در یک دور پاس دهند بازی همان‌جا شمرده می‌شود.",
                 "",
                 "<b>در ربات:</b> هر دسته ژتونی که می‌توانید بردارید یا پس بدهید یک دکمه است (مثلاً ⚪️🔵🟢)."
-                " برای رزرو و خرید، اول سطح را بزنید و بعد کارت را. کارت‌های رو روی تصویر از ۱ تا ۱۲ شماره دارند"
+                " برای رزرو و خرید، اول سطح را بزنید و بعد کارت را. شمارهٔ هر کارت رو بالای آن روی تصویر است"
                 " (سطح ۱ از ۱ تا ۴، سطح ۲ از ۵ تا ۸، سطح ۳ از ۹ تا ۱۲) و دکمه‌ها همین شماره را با رنگ و امتیاز کارت"
-                " می‌گویند؛ کارت‌های رزروشدهٔ هر بازیکن ۱ تا ۳ اند.",
+                " می‌گویند؛ کارت‌های رزروشدهٔ شما در گفتگوی خصوصی «رزروشدهٔ ۱» تا «رزروشدهٔ ۳» اند.",
+                "در خرید، طلا خودبه‌خود خرج می‌شود، فقط به جای ژتون‌هایی که کم دارید، و دکمهٔ کارت می‌گوید چند"
+                " طلا (مثلاً «کارت ۵ · قرمز · با ۱ طلا»). اگر بخواهید طلا را به جای ژتون‌هایی بدهید که دارید،"
+                f" «{_KINDS['bg']}» را بزنید.",
             ]
         )
 
@@ -176,9 +198,11 @@ class SplendorPresenter:
         return lines
 
     def result(self, view: SplendorView, names: Sequence[str]) -> list[str]:
-        lines = [
-            f"{name(names[p.seat])}: <b>{num(p.points)}</b> امتیاز، {num(len(p.cards))} کارت" for p in view.players
-        ]
+        """The players by place, as the picture lists them (equal players share one), then the winners."""
+        lines = []
+        for place, p in standings(view):
+            mark = _MEDALS[place - 1] if place <= len(_MEDALS) else f"{num(place)}."
+            lines.append(f"{mark} {name(names[p.seat])}: <b>{num(p.points)}</b> امتیاز، {num(len(p.cards))} کارت")
         if len(view.winners) == len(view.players) > 1:
             lines.append("🤝 برد مشترک همه!")
         else:
@@ -189,18 +213,19 @@ class SplendorPresenter:
         return _ROOT_DEPTH.get(kind, 1)
 
     def menu_flat(self, prefix: str) -> int:
-        return 0
+        """The gold button's level lists a few payments whole (card and gems on each button)."""
+        return _GOLD_FLAT if prefix == "bg" else 0
 
     def menu_rows_by(self, prefix: str) -> int:
-        return 0
+        """On the first level each kind of move starts a row: takes, doubles, reserves, buys, gold."""
+        return 0 if prefix else 1
 
     def menu_columns(self, prefix: str) -> int:
         """Sets of tokens and the first level in threes; a level of cards one per row, numbered top down as
-        the picture numbers them, each label whole; payments in twos."""
-        depth = prefix.count(".") + 1 if prefix else 0
-        if depth == 2:
-            return 1
-        return 2 if depth == 3 else 3
+        the picture numbers them, each label whole; a card's payments with gold in twos."""
+        if prefix.startswith("bg."):
+            return 2
+        return 1 if prefix else 3
 
     def menu_label(self, path: Sequence[str], view: SplendorView) -> str:
         kind, rest = path[0], path[1:]
@@ -212,32 +237,44 @@ class SplendorPresenter:
             return _KINDS[kind]
         if kind == "t2":
             return GEM_MARKS[LETTERS.index(rest[0])] + letter_name(rest[0])  # «⚪️⚪️ سفید»
+        if kind == "bg":  # the card (level-slot), then the gems gold stands in for
+            if len(rest) == 1:
+                level, _, slot = rest[0].partition("-")
+                return self._card(kind, level, slot, view)
+            return "طلا به جای " + tokens([rest[1].count(letter) for letter in LETTERS])
         level = rest[0]
         if len(rest) == 1:  # a level of cards, or the reserve
             return _RESERVE_MENUS[kind] if level == "h" else num(_LEVEL_MENUS[kind].format(n=level))
-        last = rest[1]
-        if len(rest) == 2:  # the card, deck or reserved card: as labelled on the picture
-            if level == "h":
-                mine = view.players[view.seat].reserved if view.seat is not None else ()
-                card = mine[int(last)].card if int(last) < len(mine) else None
-                return card_button(RESERVED_BUTTON.format(label=reserved_label(int(last))), card)
-            if last == "d":
-                return f"🂠 {deck_label(int(level))}، پنهان"
-            card = view.rows[int(level) - 1][int(last)]
-            return card_button(CARD_BUTTON.format(label=card_label(int(level), int(last))), card)
-        return "🟡 به جای " + "، ".join(COLOUR_NAMES[LETTERS.index(c)] for c in rest[2])
+        if rest[1] == "d":
+            return f"🂠 {deck_label(int(level))}، پنهان"
+        return self._card(kind, level, rest[1], view)
+
+    @staticmethod
+    def _card(kind: str, level: str, slot: str, view: SplendorView) -> str:
+        """A card's, or a reserved card's, button: as labelled on the picture, with what a buy spends of gold."""
+        if level == "h":
+            mine = view.players[view.seat].reserved if view.seat is not None else ()
+            card = mine[int(slot)].card if int(slot) < len(mine) else None
+            label = RESERVED_BUTTON.format(label=reserved_label(int(slot)))
+        else:
+            card = view.rows[int(level) - 1][int(slot)]
+            label = CARD_BUTTON.format(label=card_label(int(level), int(slot)))
+        return card_button(label, card, _gold(kind, card, view))
 
     def chain_label(self, paths: Sequence[Sequence[str]], view: SplendorView) -> str:
-        """The one card a level offers, with what is done with it: «🛒 خرید کارت ۵ · قرمز · ۲ امتیاز», a gold
-        payment after it; the one colour of a double take as its own button says it."""
+        """The one card a level offers, with what is done with it when the button stands on the first level:
+        «🛒 خرید کارت ۵ · قرمز · ۲ امتیاز»; a payment with gold after its card: «… — طلا به جای ۱ سفید», or
+        «… — طلا به جای ژتون‌هایتان» when its payments follow; the one colour of a double take as its own
+        button says it."""
         first, last = paths[0], paths[-1]
-        if first[0] not in _CHAIN_VERBS:
+        kind = first[0]
+        if kind not in _CHAIN_VERBS:
             return self.menu_label(last, view)
-        text = self.menu_label(next(p for p in paths if len(p) == 3), view)  # the card
-        if len(first) < 3:
-            text = f"{_CHAIN_VERBS[first[0]]} {text}"
-        if len(last) == 4:
-            text += " — " + self.menu_label(last, view)
+        text = self.menu_label(next(p for p in paths if len(p) == _CARD_DEPTH[kind]), view)
+        if len(first) == self.root_depth(kind):
+            text = f"{_CHAIN_VERBS[kind]} {text}"
+        if kind == "bg":
+            text += " — " + (self.menu_label(last, view) if len(last) > _CARD_DEPTH[kind] else _GOLD_INSTEAD)
         return text
 
     def picture(self, view: SplendorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:

@@ -16,11 +16,10 @@ RETURN_TOKENS = "باید {n} ژتون پس بدهد"
 CHOOSE_NOBLE = "انتخاب اشراف‌زاده"
 POINTS = "امتیاز"
 BANK = "بانک"
-NOBLES = "اشراف‌زادگان"
 BONUSES = "کارت"  # the row of bonuses (bought cards per colour)
 TOKENS = "ژتون"
+TOKENS_HELD = "ژتون: {n} از {limit}"  # a player's tokens, out of the ten a turn may end with
 TOKEN_TOTAL = "{n} از {limit}"
-RESERVED = "رزرو"
 GAME_OVER = "پایان بازی"
 WINNER = "برنده: {names}"
 SHARED_WIN = "برندگان: {names}"
@@ -28,17 +27,16 @@ NAME_SEPARATOR = " و "
 END_REASONS = {"points": "رسیدن به ۱۵ امتیاز", "no_moves": "حرکتی نماند"}
 DECK = "دستهٔ {level}"  # a deck's label
 CARD_BUTTON = "کارت {label}"  # the button of a face-up card, by its label
-RESERVED_BUTTON = "رزروشدهٔ {label}"  # the button of a reserved card, by the label under it
+RESERVED_BUTTON = "رزروشدهٔ {label}"  # the button of a reserved card, by the label over it
 CARD_POINTS = "{n} امتیاز"
+GOLD_SPENT = "با {n} طلا"  # a buy that gold completes
 FREE = "رایگان"  # a card paid with bonuses alone
 # The private picture.
 MY_RESERVED = "کارت‌های رزروشدهٔ شما"
 NO_RESERVED = "کارت رزروشده‌ای ندارید"
-MY_TOKENS = "ژتون‌ها و کارت‌های شما"
 CAN_BUY = "می‌توانید بخرید"
 SHORT_BY = "کم دارید: {n}"
-BUY_HINT = "دکمهٔ خرید: «{button}»"
-FROM_DECK = "از دسته، پنهان از دیگران"
+FROM_DECK = "پنهان از دیگران"  # a card reserved from a deck
 
 # The labels on the pictures that the buttons repeat -------------------------------------------------------
 
@@ -60,15 +58,18 @@ def reserved_label(index: int) -> str:
     return persian_digits(index + 1)
 
 
-def card_button(label: str, card: CardView | None) -> str:
+def card_button(label: str, card: CardView | None, gold: int = 0) -> str:
     """A card's button: the label the picture puts on it, then its colour and points as the picture shows
-    them, «کارت ۵ · قرمز · ۲ امتیاز» (no points: «کارت ۵ · قرمز»). ``label`` is the whole first part
-    (``CARD_BUTTON`` or ``RESERVED_BUTTON``); a card hidden from the viewer has only that."""
+    them, «کارت ۵ · قرمز · ۲ امتیاز» (no points: «کارت ۵ · قرمز»), and the gold a buy spends when the gems
+    fall short, «… · با ۱ طلا», so that a buy says it pays with gold by itself. ``label`` is the whole first
+    part (``CARD_BUTTON`` or ``RESERVED_BUTTON``); a card hidden from the viewer has only that."""
     if card is None:
         return label
     parts = [label, COLOUR_NAMES[card.bonus]]
     if card.points:
         parts.append(persian_digits(CARD_POINTS.format(n=card.points)))
+    if gold:
+        parts.append(persian_digits(GOLD_SPENT.format(n=gold)))
     return " · ".join(parts)
 
 
@@ -76,11 +77,3 @@ def noble_button(number: int) -> str:
     """Noble ``number``'s button (``n.3``): the bonuses it asks for, as its tile shows them, «۴ سبز، ۴ قرمز»."""
     needs = [f"{persian_digits(n)} {COLOUR_NAMES[c]}" for c, n in enumerate(NOBLE_REQUIRES[number]) if n]
     return "، ".join(needs)
-
-
-LEGEND_TITLE = "برچسب‌ها (همان‌ها که روی دکمه‌ها می‌آیند)"
-LEGEND_ROWS = (
-    (card_label(2, 2), "کارت‌های رو، ۱ تا ۱۲ از سطح ۱ به بالا"),
-    (deck_label(1), "رزرو از دسته، بی‌آن‌که کارت دیده شود"),
-    (reserved_label(0), "کارت‌های رزروشدهٔ هر بازیکن، از ۱ تا ۳"),
-)

@@ -1,136 +1,180 @@
-"""Where everything sits on the اسپلندور pictures.
+"""Where everything sits on the اسپلندور pictures, drawn for a phone: Telegram shows a picture about 480 px wide,
+so every text is at least ``TEXT_SMALL`` on a picture ``WIDTH`` wide (a cap height of 10 px there).
 
-The table picture is 1280×960: the table on the left (nobles at the top, then the card rows, level 3 first as
-on a real table, then the bank), the header and one panel per player on the right. Persian reads right to
-left, so each row starts at the right with its deck, then slots 0, 1, 2, 3 leftwards, and colours run white
-(right) to gold (left) everywhere.
+The table picture is 900 px wide and about as high (916 to 1076 px, by the number of players), from the top:
+the header (whose turn), the nobles, then the bank's column at the left beside the three card rows (level 3
+first, as on a real table), then one row per player. Persian reads right to left, so each card row starts at
+the right with its deck, then slots 0, 1, 2, 3 leftwards, and colours run white (right) to gold (left) in a
+player's row. Each card's label (the number its button says) stands above the card, on the cloth, so that no
+number in a circle but a cost is ever on a card.
 
-The private picture (a seat's reserved cards) is 1000×500, or 1000×300 without reserved cards.
+The private picture (a seat's reserved cards, with its tokens and bonuses) is 720×620, with or without cards.
 """
 
 from __future__ import annotations
 
-import functools
-
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
-WIDTH, HEIGHT = 1280, 960
-MARGIN = 16
-GAP = 10
+WIDTH = 900
+MARGIN = 12
+BOX_RADIUS = 14
 
-CARD_W, CARD_H = 132, 196
+# Text sizes on the table: on a 900-px picture shown 480 px wide, 26 px of Vazirmatn is 10 px of cap height.
+TEXT_SMALL = 26  # the secondary words: «امتیاز», colour names, the tokens held, the round
+TEXT = 28  # labels, costs' digits, a player's name
+TEXT_BIG = 32  # whose turn it is
+
+# The header: whose turn, the round, the final round; the result when the game is over.
+HEADER_BOX: Box = (MARGIN, MARGIN, WIDTH - MARGIN, 68)
+
+# Nobles, a row centred over the cards: a band with the points at the left, the bonuses asked for at the right.
+NOBLES_TOP = 76
+NOBLE_W, NOBLE_H = 168, 76
+NOBLE_GAP = 8
+NOBLE_BAND = 40
+NOBLE_NEED_W, NOBLE_NEED_H = 34, 46
+# The result banner takes the header's and the nobles' place at the end.
+RESULT_BOX: Box = (MARGIN, MARGIN + 14, WIDTH - MARGIN, MARGIN + 14 + 112)
+
+# The card rows: each row a strip for the labels, then the cards.
+ROWS_TOP = 160
+LABEL_H = 30
+CARD_W, CARD_H = 148, 160
+CARD_GAP = 10
+ROW_GAP = 6
+ROW_PITCH = LABEL_H + CARD_H + ROW_GAP
 SLOTS = 4
-TABLE_LEFT = MARGIN
-TABLE_RIGHT = TABLE_LEFT + (SLOTS + 1) * CARD_W + SLOTS * GAP  # the deck and four slots
-ROW_GAP = 10
-ROWS_TOP = 152
-NOBLE_SIZE = 118
-NOBLE_GAP = 14
-NOBLES_TOP = MARGIN + 4
-BANK_BOX: Box = (TABLE_LEFT, 774, TABLE_RIGHT, HEIGHT - MARGIN)
-BANK_TOKEN_RADIUS = 30
+TABLE_RIGHT = WIDTH - MARGIN
+CARDS_LEFT = TABLE_RIGHT - (SLOTS + 1) * CARD_W - SLOTS * CARD_GAP
+ROWS_BOTTOM = ROWS_TOP + 2 * ROW_PITCH + LABEL_H + CARD_H
 
-PANEL_LEFT, PANEL_RIGHT = TABLE_RIGHT + 16, WIDTH - MARGIN
-HEADER_BOX: Box = (PANEL_LEFT, MARGIN, PANEL_RIGHT, 124)
-PANELS_TOP, PANELS_BOTTOM = 138, HEIGHT - MARGIN
-PANEL_GAP = 12
-PANEL_MAX_HEIGHT = 250
-PANEL_BODY_HEIGHT = 192  # the body's measures are given for a panel this tall (four players)
+# The bank: a column at the left of the rows, its title in the first labels' strip, a chip per colour with its
+# count, the colour's name under it.
+BANK_BOX: Box = (MARGIN, ROWS_TOP, CARDS_LEFT - CARD_GAP, ROWS_BOTTOM)
+BANK_CHIP_RADIUS = 28
+BANK_DIGIT = 30
 
-# Inside a player's panel, from its right edge (x) or top (y).
-PANEL_NAME_Y = 30
-GRID_LABEL_W = 58  # the row labels, right of the grid
-GRID_CELL_W = 42
-BONUS_W, BONUS_H = 32, 40
-TOKEN_RADIUS = 19
-SMALL_CARD_W, SMALL_CARD_H = 64, 108
-SMALL_CARD_GAP = 6
+# The players: a row each, under the table.
+PLAYERS_TOP = ROWS_BOTTOM + 8
+PLAYER_H = 74
+PLAYER_GAP = 6
+PAD = 12  # inside a player's row, from its edges
+RANK_W = 44  # the place at the end of the game, at the right of the name
+NAME_W = 230  # with the place's room too while the game goes on
+POINTS_W = 70
+CELL_W = 46  # a colour's column: the bonus (a small card) over the tokens (a chip)
+BONUS_W, BONUS_H = 34, 30
+TOKEN_RADIUS = 17
+NOBLES_W = 50
+CROWN = 28
+MINI_W, MINI_H = 40, 56  # a reserved card in a player's row
+MINI_GAP = 6
+SECTION_GAP = 10
 
 # The private picture.
-PRIVATE_WIDTH = 1000
-PRIVATE_HEIGHT = 420
-PRIVATE_EMPTY_HEIGHT = 300
-PRIVATE_CARD_W, PRIVATE_CARD_H = 150, 222
-PRIVATE_CARD_GAP = 24
-PRIVATE_CARDS_TOP = 92
+PRIVATE_WIDTH, PRIVATE_HEIGHT = 720, 620
+PRIVATE_TEXT_SMALL = 22  # on a 720-px picture shown 480 px wide, 22 px of Vazirmatn is 10.7 px of cap height
+PRIVATE_TEXT = 26
+PRIVATE_TITLE = 32
+PRIVATE_TITLE_Y = 42
+PRIVATE_LABELS_Y = 92
+PRIVATE_CARD_W, PRIVATE_CARD_H = 200, 236
+PRIVATE_CARD_GAP = 20
+PRIVATE_CARDS_TOP = 112
+PRIVATE_STATUS_Y = PRIVATE_CARDS_TOP + PRIVATE_CARD_H + 28
+PRIVATE_NOTE_Y = PRIVATE_STATUS_Y + 34
+PRIVATE_GRID_BOX: Box = (40, 446, PRIVATE_WIDTH - 40, PRIVATE_HEIGHT - 20)
+PRIVATE_GRID_LABEL_W = 120
+PRIVATE_CELL_W = 72
+PRIVATE_BONUS_W, PRIVATE_BONUS_H = 46, 50
+PRIVATE_TOKEN_RADIUS = 25
+PRIVATE_DIGIT = 30
+
+
+def height(players: int) -> int:
+    """The table picture's height for ``players``: the rows of the players are all that grows."""
+    return PLAYERS_TOP + players * PLAYER_H + (players - 1) * PLAYER_GAP + MARGIN
 
 
 def slot_box(level: int, slot: int) -> Box:
     """A face-up card of ``level`` (1..3) in ``slot`` (0..3) on the table picture."""
-    top = ROWS_TOP + (3 - level) * (CARD_H + ROW_GAP)
-    right = TABLE_RIGHT - (slot + 1) * (CARD_W + GAP)
+    top = ROWS_TOP + (3 - level) * ROW_PITCH + LABEL_H
+    right = TABLE_RIGHT - (slot + 1) * (CARD_W + CARD_GAP)
     return right - CARD_W, top, right, top + CARD_H
 
 
 def deck_box(level: int) -> Box:
-    top = ROWS_TOP + (3 - level) * (CARD_H + ROW_GAP)
+    top = ROWS_TOP + (3 - level) * ROW_PITCH + LABEL_H
     return TABLE_RIGHT - CARD_W, top, TABLE_RIGHT, top + CARD_H
+
+
+def label_y(box: Box) -> float:
+    """Where the label of the card or deck in ``box`` stands: in the strip above it."""
+    return box[1] - LABEL_H / 2 - 1
 
 
 def noble_box(index: int, count: int) -> Box:
     """Noble ``index`` of ``count`` on the table, the row centred over the cards, the first at the right."""
-    width = count * NOBLE_SIZE + (count - 1) * NOBLE_GAP
-    right = (TABLE_LEFT + TABLE_RIGHT + width) // 2 - index * (NOBLE_SIZE + NOBLE_GAP)
-    return right - NOBLE_SIZE, NOBLES_TOP, right, NOBLES_TOP + NOBLE_SIZE
+    width = count * NOBLE_W + (count - 1) * NOBLE_GAP
+    right = (MARGIN + TABLE_RIGHT + width) // 2 - index * (NOBLE_W + NOBLE_GAP)
+    return right - NOBLE_W, NOBLES_TOP, right, NOBLES_TOP + NOBLE_H
 
 
 def bank_centre(colour: int) -> tuple[int, int]:
-    """Where the bank's token of ``colour`` (0 white .. 5 gold) is drawn, white at the right."""
-    left, top, right, _bottom = BANK_BOX
-    label_w = 92  # the box's title at its right
-    step = (right - left - label_w) / 6
-    return round(right - label_w - step * (colour + 0.5)), top + 58
+    """Where the bank's chip of ``colour`` (0 white .. 5 gold) is drawn, white at the top; its name under it."""
+    left, top, right, bottom = BANK_BOX
+    step = (bottom - top - LABEL_H) / 6
+    return (left + right) // 2, round(top + LABEL_H + step * colour + BANK_CHIP_RADIUS + 4)
 
 
-@functools.lru_cache(maxsize=8)
-def panel_boxes(players: int) -> tuple[Box, ...]:
-    """One box per seat down the right column, seat 0 at the top; with fewer players they are taller (to a
-    limit), and what is left at the bottom may hold the labels' legend (``legend_box``)."""
-    available = PANELS_BOTTOM - PANELS_TOP
-    height = min(PANEL_MAX_HEIGHT, (available - (players - 1) * PANEL_GAP) // players)
-    top = PANELS_TOP
-    return tuple(
-        (PANEL_LEFT, top + i * (height + PANEL_GAP), PANEL_RIGHT, top + i * (height + PANEL_GAP) + height)
-        for i in range(players)
-    )
+def player_box(index: int) -> Box:
+    """The row of the ``index``-th player listed (in seat order; in order of places at the end)."""
+    top = PLAYERS_TOP + index * (PLAYER_H + PLAYER_GAP)
+    return MARGIN, top, WIDTH - MARGIN, top + PLAYER_H
 
 
-def reserved_box(panel: Box, index: int) -> Box:
-    """Small reserved card ``index`` (0..2) in a player's panel, the first at the right, its label below."""
-    left = panel[0]
-    x = left + 12 + (2 - index) * (SMALL_CARD_W + SMALL_CARD_GAP)
-    y = panel_body(panel) + 52
-    return x, y, x + SMALL_CARD_W, y + SMALL_CARD_H
+def name_right(box: Box, ranked: bool) -> int:
+    """Where a player's name ends at the right: after the place, when the game is over."""
+    return box[2] - PAD - (RANK_W if ranked else 0)
 
 
-def panel_body(panel: Box) -> int:
-    """Where a panel's body (reserve, bonuses, tokens) is measured from, centred in taller panels."""
-    return panel[1] + (panel[3] - panel[1] - PANEL_BODY_HEIGHT) // 2
+def points_centre(box: Box) -> int:
+    return box[2] - PAD - RANK_W - NAME_W - SECTION_GAP - POINTS_W // 2
 
 
-def legend_box(players: int) -> Box | None:
-    """The box under the players' panels for the labels' legend, when there is room for it (two players)."""
-    bottom = panel_boxes(players)[-1][3]
-    if PANELS_BOTTOM - bottom < LEGEND_MIN_HEIGHT + PANEL_GAP:
-        return None
-    return PANEL_LEFT, bottom + PANEL_GAP, PANEL_RIGHT, PANELS_BOTTOM
+def cell_x(box: Box, colour: int) -> int:
+    """Centre x of a colour's column in a player's row, white at the right."""
+    right = points_centre(box) - POINTS_W // 2 - SECTION_GAP
+    return right - CELL_W // 2 - colour * CELL_W
 
 
-LEGEND_MIN_HEIGHT = 200
+def nobles_right(box: Box) -> int:
+    return cell_x(box, 5) - CELL_W // 2 - SECTION_GAP
 
 
-def grid_x(right: int, colour: int, *, cell: int = GRID_CELL_W, label_w: int = GRID_LABEL_W) -> int:
-    """Centre x of a colour's column (white at the right) in a bonus/token grid whose right edge is ``right``."""
-    return right - label_w - cell * colour - cell // 2
+def mini_box(box: Box, index: int) -> Box:
+    """Reserved card ``index`` (0..2) in a player's row, the first at the right."""
+    right = nobles_right(box) - NOBLES_W - SECTION_GAP - index * (MINI_W + MINI_GAP)
+    top = (box[1] + box[3] - MINI_H) // 2
+    return right - MINI_W, top, right, top + MINI_H
 
 
 def private_card_box(index: int) -> Box:
-    """Reserved card ``index`` (0..2) on the private picture, the first at the right of the cards' area."""
-    right = PRIVATE_CARDS_RIGHT - index * (PRIVATE_CARD_W + PRIVATE_CARD_GAP)
+    """Reserved card ``index`` (0..2) on the private picture, the first at the right."""
+    width = 3 * PRIVATE_CARD_W + 2 * PRIVATE_CARD_GAP
+    right = (PRIVATE_WIDTH + width) // 2 - index * (PRIVATE_CARD_W + PRIVATE_CARD_GAP)
     return right - PRIVATE_CARD_W, PRIVATE_CARDS_TOP, right, PRIVATE_CARDS_TOP + PRIVATE_CARD_H
 
 
-PRIVATE_GRID_BOX: Box = (PRIVATE_WIDTH - MARGIN - 440, 92, PRIVATE_WIDTH - MARGIN, 314)
-PRIVATE_EMPTY_GRID_BOX: Box = (PRIVATE_WIDTH - MARGIN - 440, 92, PRIVATE_WIDTH - MARGIN, 284)
-PRIVATE_GRID_CELL, PRIVATE_GRID_LABEL_W = 56, 80
-PRIVATE_CARDS_RIGHT = PRIVATE_GRID_BOX[0] - 24
+def private_cell_x(colour: int) -> int:
+    """Centre x of a colour's column in the private picture's grid, white at the right."""
+    width = PRIVATE_GRID_LABEL_W + 6 * PRIVATE_CELL_W
+    right = (PRIVATE_WIDTH + width) // 2 - PRIVATE_GRID_LABEL_W
+    return right - PRIVATE_CELL_W // 2 - colour * PRIVATE_CELL_W
+
+
+def private_rows_y() -> tuple[int, int]:
+    """The private grid's two rows: bonuses, then tokens."""
+    _left, top, _right, bottom = PRIVATE_GRID_BOX
+    third = (bottom - top) / 3
+    return round(top + third), round(top + 2.1 * third)

@@ -3,8 +3,9 @@
 Shapes are drawn at ``SUPERSAMPLE`` times the size and reduced; text is written afterwards at full size so it
 stays crisp. Transparent pixels carry the outline's colour, so the reduction never lightens an edge.
 
-Every gem colour has its own cut (a shape), drawn on the bank's chips and faintly on card faces, and every
-chip has a ring of edge marks in a contrasting tone, so white and black read on any ground.
+Every gem colour has its own cut (a shape), drawn on a card's band and faintly on its face, and every chip
+has a ring of edge marks in a contrasting tone, so white and black read on any ground. Every number on them
+is at least the picture's smallest text (``layout``), so that a phone shows it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from rendering.splendor import layout as lay
 from rendering.splendor.theme import SplendorTheme
-from rendering.text import draw_text, font, persian_digits, text_size
+from rendering.text import draw_text, font, persian_digits
 from rendering.theme import RGB, mix
 
 SUPERSAMPLE = 4
@@ -105,40 +106,40 @@ def _draw_cut(pen: ImageDraw.ImageDraw, colour: int, centre: Point, radius: floa
 
 @functools.lru_cache(maxsize=128)
 def chip_sprite(
-    colour: int, radius: int, theme: SplendorTheme, *, cut: bool = False, faded: bool = False
+    colour: int, radius: int, theme: SplendorTheme, *, faded: bool = False, marks: bool = True
 ) -> Image.Image:
-    """A token: a disc in its colour with a dark edge and a ring of contrasting edge marks (a poker chip);
-    ``cut`` draws the colour's gem in the middle (the bank), ``faded`` makes it see-through (none left)."""
+    """A token: a disc in its colour with a dark edge and a ring of contrasting edge marks (a poker chip), its
+    middle plain for a count; without ``marks`` a plain disc, so that a small chip's count fills it; ``faded``
+    makes it see-through (none left)."""
     box = 2 * radius + 4
     big, pen = _canvas(box, box, theme.outline)
     s = SUPERSAMPLE
     c = box * s / 2
     fill, mark = theme.gem(colour), theme.gem_mark(colour)
 
-    def disc(r: float, colour_: RGB) -> None:
-        pen.ellipse((c - r * s, c - r * s, c + r * s, c + r * s), fill=_opaque(colour_))
+    def ring(r: float, colour_: RGB, width: float) -> None:
+        pen.ellipse((c - r * s, c - r * s, c + r * s, c + r * s), outline=_opaque(colour_), width=round(width * s))
 
-    disc(radius, theme.outline)
-    disc(radius - 1.6, fill)
-    # Edge marks: eight short bars across the rim.
-    for k in range(8):
-        angle = math.radians(22.5 + 45 * k)
-        inner, outer = radius * 0.72, radius - 2.2
-        pen.line(
-            (
-                c + inner * s * math.cos(angle),
-                c + inner * s * math.sin(angle),
-                c + outer * s * math.cos(angle),
-                c + outer * s * math.sin(angle),
-            ),
-            fill=_opaque(mark),
-            width=round(max(2.0, radius * 0.22) * s),
-        )
-    r_in = radius * 0.68
-    pen.ellipse((c - r_in * s, c - r_in * s, c + r_in * s, c + r_in * s), outline=_opaque(mark), width=round(1.2 * s))
-    if cut:
-        edge = theme.outline if colour != 4 else theme.gem_mark(4)
-        _draw_cut(pen, colour, (c, c), radius * 0.5 * s, fill, edge)
+    pen.ellipse((c - radius * s, c - radius * s, c + radius * s, c + radius * s), fill=_opaque(theme.outline))
+    r_fill = radius - 1.6
+    pen.ellipse((c - r_fill * s, c - r_fill * s, c + r_fill * s, c + r_fill * s), fill=_opaque(fill))
+    if marks:  # eight short bars across the rim, and a ring inside them
+        for k in range(8):
+            angle = math.radians(22.5 + 45 * k)
+            inner, outer = radius * 0.72, radius - 2.2
+            pen.line(
+                (
+                    c + inner * s * math.cos(angle),
+                    c + inner * s * math.sin(angle),
+                    c + outer * s * math.cos(angle),
+                    c + outer * s * math.sin(angle),
+                ),
+                fill=_opaque(mark),
+                width=round(max(2.0, radius * 0.22) * s),
+            )
+        ring(radius * 0.68, mark, 1.2)
+    elif colour == 4:  # black: a light inner ring, so it reads on dark grounds too
+        ring(radius - 3.2, mark, 1.0)
     image = big.reduce(s)
     if faded:
         image.putalpha(image.getchannel("A").point(lambda a: a * 40 // 100))
@@ -146,11 +147,13 @@ def chip_sprite(
 
 
 @functools.lru_cache(maxsize=256)
-def token_sprite(colour: int, count: int, radius: int, digit_size: int, theme: SplendorTheme) -> Image.Image:
+def token_sprite(
+    colour: int, count: int, radius: int, digit_size: int, theme: SplendorTheme, *, marks: bool = True
+) -> Image.Image:
     """A chip with ``count`` in its middle; a faded chip without digit for none."""
     if count <= 0:
-        return chip_sprite(colour, radius, theme, faded=True)
-    image = chip_sprite(colour, radius, theme).copy()
+        return chip_sprite(colour, radius, theme, faded=True, marks=marks)
+    image = chip_sprite(colour, radius, theme, marks=marks).copy()
     centre = image.width / 2
     draw_text(
         ImageDraw.Draw(image),
@@ -221,7 +224,7 @@ def bonus_sprite(
 
 @dataclass(frozen=True, slots=True)
 class CardStyle:
-    """The measures of a card at one size: the table's, the private picture's, and the panels' small one."""
+    """The measures of a card at one size: the table's and the private picture's."""
 
     width: int
     height: int
@@ -232,17 +235,16 @@ class CardStyle:
     dot_radius: float
     digit_size: int
     dot_step: float
-    dot_margin: float  # from the card's left and bottom edges to the nearest dot's centre, less the radius
-    tag_size: int  # the label's font size
-    tag_outside: bool  # the label under the card (small cards) rather than in its corner
+    dot_margin: float  # from the card's left and bottom edges to the nearest dot's edge
 
 
-TABLE_CARD = CardStyle(lay.CARD_W, lay.CARD_H, 10, 56, 44, 17, 15.5, 22, 33, 5, 28, False)
-PRIVATE_CARD = CardStyle(lay.PRIVATE_CARD_W, lay.PRIVATE_CARD_H, 12, 62, 50, 19, 17.5, 25, 38, 7, 30, False)
-SMALL_CARD = CardStyle(lay.SMALL_CARD_W, lay.SMALL_CARD_H, 6, 28, 22, 8.5, 9.5, 14, 19.5, 3, 21, True)
+TABLE_CARD = CardStyle(lay.CARD_W, lay.CARD_H, 10, 44, 38, 14, 17.5, lay.TEXT, 38, 6)
+PRIVATE_CARD = CardStyle(lay.PRIVATE_CARD_W, lay.PRIVATE_CARD_H, 12, 60, 50, 19, 23, 32, 50, 9)
 
 
-def _card_canvas(style: CardStyle, fill: RGB, theme: SplendorTheme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _card_canvas(
+    style: CardStyle | MiniStyle, fill: RGB, theme: SplendorTheme
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     big, pen = _canvas(style.width + 4, style.height + 4, theme.outline)
     s = SUPERSAMPLE
     pen.rounded_rectangle(
@@ -256,22 +258,20 @@ def _card_canvas(style: CardStyle, fill: RGB, theme: SplendorTheme) -> tuple[Ima
 
 
 @functools.lru_cache(maxsize=512)
-def card_sprite(
-    bonus: int, points: int, cost: CostKey, label: str, style: CardStyle, theme: SplendorTheme
-) -> Image.Image:
+def card_sprite(bonus: int, points: int, cost: CostKey, style: CardStyle, theme: SplendorTheme) -> Image.Image:
     """A face-up development card: a pale face in its bonus colour, the colour's band on top with the points
-    (when any) on the left and the bonus gem on the right, the cost as a column of dots at the bottom left
-    (colour order from the bottom up), and ``label`` (its slot) in the bottom right corner."""
+    (when any) on the left and the bonus gem on the right, the cost as coloured dots at the bottom left, two
+    to a column from the bottom up in colour order. Nothing else on the card is a number in a circle: its
+    label stands outside it (``label_centre``), so no label can be read as a cost."""
     s = SUPERSAMPLE
     big, pen = _card_canvas(style, theme.card_face(bonus), theme)
     x0, y0 = 2 * s, 2 * s
     w, h = style.width * s, style.height * s
-    # A faint large gem on the face, the card's art.
+    # A faint large gem on the right of the face, the card's art, clear of the costs.
     faint = mix(theme.card_face(bonus), theme.gem(bonus) if bonus else theme.muted, 0.28)
-    art_r = min(w * 0.3, (h - style.band * s) * 0.3)
-    pen.polygon(
-        gem_cut(bonus, (x0 + w * 0.64, y0 + style.band * s + (h - style.band * s) * 0.42), art_r), fill=_opaque(faint)
-    )
+    face = h - style.band * s
+    art_r = min(w * 0.19, face * 0.3)
+    pen.polygon(gem_cut(bonus, (x0 + w - art_r * 1.35, y0 + style.band * s + face * 0.55), art_r), fill=_opaque(faint))
     # The band: clipped to the card's rounded top by drawing a rounded rectangle and squaring its bottom.
     band = style.band * s
     pen.rounded_rectangle(
@@ -300,51 +300,24 @@ def card_sprite(
             fill=_opaque(theme.gem_ink(bonus)),
         )
     _paste_costs(image, cost, style, theme)
-    if label and not style.tag_outside:
-        _draw_tag(image, label, style, theme)
     return image
 
 
 def _paste_costs(image: Image.Image, cost: CostKey, style: CardStyle, theme: SplendorTheme) -> None:
-    x = 2 + style.dot_margin + style.dot_radius + 2
-    y = 2 + style.height - style.dot_margin - style.dot_radius - 2
-    for colour, amount in enumerate(cost):
-        if amount:
-            paste_centred(image, dot_sprite(colour, amount, style.dot_radius, style.digit_size, theme), (x, y))
-            y -= style.dot_step
-
-
-def _draw_tag(image: Image.Image, label: str, style: CardStyle, theme: SplendorTheme) -> None:
-    """The slot label in a white rounded tag at the bottom right corner of a card."""
-    tag = tag_sprite(label, style.tag_size, theme)
-    right, bottom = 2 + style.width - 5, 2 + style.height - 5
-    paste_at(image, tag, (right - tag.width, bottom - tag.height))
-
-
-@functools.lru_cache(maxsize=128)
-def tag_sprite(label: str, size: int, theme: SplendorTheme) -> Image.Image:
-    """A label (``۲-۳``, ``دستهٔ ۱``) on a white rounded tag with a dark edge."""
-    face = font(size, bold=True)
-    width, height = text_size(label, font=face)[0] + round(size * 0.8), round(size * 1.35)
-    big, pen = _canvas(width, height, theme.outline)
-    s = SUPERSAMPLE
-    pen.rounded_rectangle(
-        (0, 0, width * s - 1, height * s - 1),
-        radius=height * s // 2 - s,
-        fill=_opaque(theme.tag),
-        outline=_opaque(theme.outline),
-        width=round(1.3 * s),
-    )
-    image = big.reduce(s)
-    draw_text(ImageDraw.Draw(image), (width / 2, height / 2), label, font=face, fill=_opaque(theme.tag_ink))
-    return image
+    """Two dots to a column, from the bottom up, columns from the left: four colours fit a short card."""
+    first_x = 2 + style.dot_margin + style.dot_radius
+    bottom_y = 2 + style.height - style.dot_margin - style.dot_radius
+    paid = [(colour, amount) for colour, amount in enumerate(cost) if amount]
+    for k, (colour, amount) in enumerate(paid):
+        centre = (first_x + (k // 2) * style.dot_step, bottom_y - (k % 2) * style.dot_step)
+        paste_centred(image, dot_sprite(colour, amount, style.dot_radius, style.digit_size, theme), centre)
 
 
 @functools.lru_cache(maxsize=64)
-def back_sprite(level: int, count: int | None, label: str, style: CardStyle, theme: SplendorTheme) -> Image.Image:
+def back_sprite(level: int, count: int | None, style: CardStyle, theme: SplendorTheme) -> Image.Image:
     """A face-down card of ``level``: the level's colour with a diagonal pattern and as many pips as its
     level; ``count`` (a deck) is written in a white disc in the middle, None (a hidden reserved card) a
-    question mark; ``label`` in the corner. A deck of 0 is an empty outline."""
+    question mark. A deck of 0 is an empty outline."""
     s = SUPERSAMPLE
     colour = theme.back(level)
     if count == 0:
@@ -363,74 +336,112 @@ def back_sprite(level: int, count: int | None, label: str, style: CardStyle, the
             font=font(round(style.width * 0.26), bold=True),
             fill=_opaque(mix(colour, theme.background, 0.3)),
         )
-    else:
-        big, pen = _card_canvas(style, colour, theme)
-        w, h = style.width * s, style.height * s
-        inset = max(4, style.width // 14) * s
-        stripe = mix(colour, theme.back_pattern, 0.14)
-        step = max(8, style.width // 8) * s
-        for k in range(-h // step - 1, w // step + 2):
-            x = 2 * s + inset + k * step
-            pen.line(
-                (x, 2 * s + inset, x + (h - 2 * inset), 2 * s + h - inset), fill=_opaque(stripe), width=round(2.5 * s)
-            )
-        # Mask the stripes outside the inner frame by redrawing the margin.
-        frame = (2 * s + inset, 2 * s + inset, 2 * s + w - inset, 2 * s + h - inset)
-        margin = Image.new("L", big.size, 255)
-        ImageDraw.Draw(margin).rounded_rectangle(frame, radius=style.corner * s // 2, fill=0)
-        card_only, _pen = _card_canvas(style, colour, theme)
-        big.paste(card_only, (0, 0), margin)
-        pen.rounded_rectangle(
-            frame,
-            radius=style.corner * s // 2,
-            outline=_opaque(mix(colour, (255, 255, 255), 0.45)),
+        return image
+    big, pen = _card_canvas(style, colour, theme)
+    _draw_back_pattern(big, pen, style, colour, theme)
+    w, h = style.width * s, style.height * s
+    inset = max(4, style.width // 14) * s
+    # Level pips at the top.
+    pip = max(3.0, style.width / 28) * s
+    top = 2 * s + inset + pip * 2.6
+    for k in range(level):
+        cx = 2 * s + w / 2 + (k - (level - 1) / 2) * pip * 3
+        pen.ellipse(
+            (cx - pip, top - pip, cx + pip, top + pip),
+            fill=_opaque((255, 255, 255)),
+            outline=_opaque(theme.outline),
+            width=round(0.8 * s),
+        )
+    if count is not None:
+        r = style.width * 0.27 * s
+        cx, cy = 2 * s + w / 2, 2 * s + h * 0.56
+        pen.ellipse(
+            (cx - r, cy - r, cx + r, cy + r),
+            fill=_opaque((255, 255, 255)),
+            outline=_opaque(theme.outline),
             width=round(1.6 * s),
         )
-        # Level pips at the top.
-        pip = max(3.0, style.width / 28) * s
-        top = 2 * s + inset + pip * 2.6
-        for k in range(level):
-            cx = 2 * s + w / 2 + (k - (level - 1) / 2) * pip * 3
-            pen.ellipse(
-                (cx - pip, top - pip, cx + pip, top + pip),
-                fill=_opaque((255, 255, 255)),
-                outline=_opaque(theme.outline),
-                width=round(0.8 * s),
-            )
-        if count is not None:
-            r = style.width * 0.27 * s
-            cx, cy = 2 * s + w / 2, 2 * s + h * 0.52
-            pen.ellipse(
-                (cx - r, cy - r, cx + r, cy + r),
-                fill=_opaque((255, 255, 255)),
-                outline=_opaque(theme.outline),
-                width=round(1.6 * s),
-            )
-        image = big.reduce(s)
-        draw = ImageDraw.Draw(image)
-        if count is not None:
-            draw_text(
-                draw,
-                (2 + style.width / 2, 2 + style.height * 0.52 + 1),
-                persian_digits(count),
-                font=font(round(style.width * 0.26), bold=True),
-                fill=_opaque(theme.ink),
-            )
-        else:
-            draw_text(
-                draw,
-                (2 + style.width / 2, 2 + style.height * 0.55),
-                "؟",
-                font=font(round(style.width * 0.5), bold=True),
-                fill=_opaque((255, 255, 255)),
-            )
-    if label and not style.tag_outside:
-        _draw_tag(image, label, style, theme)
+    image = big.reduce(s)
+    draw = ImageDraw.Draw(image)
+    if count is not None:
+        draw_text(
+            draw,
+            (2 + style.width / 2, 2 + style.height * 0.56 + 1),
+            persian_digits(count),
+            font=font(round(style.width * 0.26), bold=True),
+            fill=_opaque(theme.ink),
+        )
+    else:
+        draw_text(
+            draw,
+            (2 + style.width / 2, 2 + style.height * 0.58),
+            "؟",
+            font=font(round(style.width * 0.5), bold=True),
+            fill=_opaque((255, 255, 255)),
+        )
+    return image
+
+
+def _draw_back_pattern(
+    big: Image.Image, pen: ImageDraw.ImageDraw, style: CardStyle | MiniStyle, colour: RGB, theme: SplendorTheme
+) -> None:
+    """Diagonal stripes inside an inner frame, on a card's back drawn at ``SUPERSAMPLE`` on ``big``."""
+    s = SUPERSAMPLE
+    w, h = style.width * s, style.height * s
+    inset = max(4, style.width // 14) * s
+    stripe = mix(colour, theme.back_pattern, 0.14)
+    step = max(8, style.width // 8) * s
+    for k in range(-h // step - 1, w // step + 2):
+        x = 2 * s + inset + k * step
+        pen.line((x, 2 * s + inset, x + (h - 2 * inset), 2 * s + h - inset), fill=_opaque(stripe), width=round(2.5 * s))
+    # Mask the stripes outside the inner frame by redrawing the margin.
+    frame = (2 * s + inset, 2 * s + inset, 2 * s + w - inset, 2 * s + h - inset)
+    margin = Image.new("L", big.size, 255)
+    ImageDraw.Draw(margin).rounded_rectangle(frame, radius=style.corner * s // 2, fill=0)
+    card_only, _pen = _card_canvas(style, colour, theme)
+    big.paste(card_only, (0, 0), margin)
+    pen.rounded_rectangle(
+        frame, radius=style.corner * s // 2, outline=_opaque(mix(colour, (255, 255, 255), 0.45)), width=round(1.6 * s)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MiniStyle:
+    """A reserved card in a player's row: its colour and points only (its cost is its owner's business, and
+    shown to them in private)."""
+
+    width: int
+    height: int
+    corner: int
+    digit_size: int
+
+
+MINI_CARD = MiniStyle(lay.MINI_W, lay.MINI_H, 6, lay.TEXT)
+
+
+@functools.lru_cache(maxsize=64)
+def mini_sprite(bonus: int | None, level: int, points: int, style: MiniStyle, theme: SplendorTheme) -> Image.Image:
+    """A reserved card, small: its bonus colour with its points (None: hidden, the back of its level with a
+    question mark)."""
+    s = SUPERSAMPLE
+    fill = theme.back(level) if bonus is None else theme.gem(bonus)
+    big, pen = _card_canvas(style, fill, theme)
+    if bonus is None:
+        _draw_back_pattern(big, pen, style, fill, theme)
+    elif bonus == 4:
+        inner = (2 * s + 3.5 * s, 2 * s + 3.5 * s, (style.width - 1.5) * s, (style.height - 1.5) * s)
+        pen.rounded_rectangle(inner, radius=3 * s, outline=_opaque(theme.gem_mark(4)), width=round(1.0 * s))
+    image = big.reduce(s)
+    text = "؟" if bonus is None else persian_digits(points) if points else ""
+    if text:
+        ink = (255, 255, 255) if bonus is None else theme.gem_ink(bonus)
+        centre = (2 + style.width / 2, 2 + style.height / 2)
+        draw_text(ImageDraw.Draw(image), centre, text, font=font(style.digit_size, bold=True), fill=_opaque(ink))
     return image
 
 
 @functools.lru_cache(maxsize=16)
-def empty_slot_sprite(style: CardStyle, theme: SplendorTheme) -> Image.Image:
+def empty_slot_sprite(style: CardStyle | MiniStyle, theme: SplendorTheme) -> Image.Image:
     """Where a card was and none came to replace it (its deck is empty)."""
     big, pen = _canvas(style.width + 4, style.height + 4, theme.outline)
     s = SUPERSAMPLE
@@ -448,47 +459,45 @@ def empty_slot_sprite(style: CardStyle, theme: SplendorTheme) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=32)
-def noble_sprite(points: int, requires: CostKey, size: int, theme: SplendorTheme) -> Image.Image:
-    """A noble's tile: a band on the left with the points over a crown, the required bonuses as small coloured
-    cards with Persian digits in a column on the right (its button names them: no number is needed)."""
+def noble_sprite(points: int, requires: CostKey, theme: SplendorTheme) -> Image.Image:
+    """A noble's tile, wider than high: a band on the left with the points over a crown, the bonuses asked for
+    as small coloured cards with their counts in a row on the right, white first at the right (its button
+    names them: no other number is needed)."""
     s = SUPERSAMPLE
-    big, pen = _canvas(size + 4, size + 4, theme.outline)
+    width, height = lay.NOBLE_W, lay.NOBLE_H
+    big, pen = _canvas(width + 4, height + 4, theme.outline)
     x0, y0 = 2 * s, 2 * s
-    side = size * s
     corner = 10 * s
     pen.rounded_rectangle(
-        (x0, y0, x0 + side, y0 + side),
+        (x0, y0, x0 + width * s, y0 + height * s),
         radius=corner,
         fill=_opaque(theme.noble_band),
         outline=_opaque(theme.outline),
         width=round(1.8 * s),
     )
-    band = round(size * 0.36) * s
-    pen.rounded_rectangle(
-        (x0 + band, y0 + 1.8 * s, x0 + side - 1.8 * s, y0 + side - 1.8 * s),
-        radius=corner - 2 * s,
-        fill=_opaque(theme.noble),
-    )
-    pen.rectangle((x0 + band, y0 + 1.8 * s, x0 + band + corner, y0 + side - 1.8 * s), fill=_opaque(theme.noble))
-    pen.line((x0 + band, y0, x0 + band, y0 + side), fill=_opaque(theme.outline), width=round(1.4 * s))
-    _draw_crown(pen, (x0 + band / 2, y0 + side * 0.55), band * 0.34, theme)
+    band = lay.NOBLE_BAND * s
+    inner = (x0 + band, y0 + 1.8 * s, x0 + width * s - 1.8 * s, y0 + height * s - 1.8 * s)
+    pen.rounded_rectangle(inner, radius=corner - 2 * s, fill=_opaque(theme.noble))
+    pen.rectangle((x0 + band, inner[1], x0 + band + corner, inner[3]), fill=_opaque(theme.noble))
+    pen.line((x0 + band, y0, x0 + band, y0 + height * s), fill=_opaque(theme.outline), width=round(1.4 * s))
+    _draw_crown(pen, (x0 + band / 2, y0 + height * s * 0.74), band * 0.32, theme)
     image = big.reduce(s)
     draw = ImageDraw.Draw(image)
-    band_px = band / s
     draw_text(
         draw,
-        (2 + band_px / 2, 2 + size * 0.2),
+        (2 + lay.NOBLE_BAND / 2, 2 + height * 0.32),
         persian_digits(points),
-        font=font(round(size * 0.27), bold=True),
+        font=font(lay.TEXT, bold=True),
         fill=_opaque(theme.on_noble_band),
     )
     needs = [(colour, n) for colour, n in enumerate(requires) if n]
-    cell_w, cell_h = round(size * 0.36), round(size * 0.27)
-    gap = (size - len(needs) * cell_h) / (len(needs) + 1)
-    cx = 2 + band_px + (size - band_px) / 2
-    for k, (colour, n) in enumerate(reversed(needs)):
-        cy = 2 + gap * (k + 1) + cell_h * (k + 0.5)
-        paste_centred(image, bonus_sprite(colour, n, cell_w, cell_h, round(size * 0.2), theme), (cx, cy))
+    step = lay.NOBLE_NEED_W + 6
+    area = width - lay.NOBLE_BAND
+    right = 2 + lay.NOBLE_BAND + (area + len(needs) * step - 6) / 2
+    for k, (colour, n) in enumerate(needs):
+        cx = right - lay.NOBLE_NEED_W / 2 - k * step
+        sprite = bonus_sprite(colour, n, lay.NOBLE_NEED_W, lay.NOBLE_NEED_H, lay.TEXT, theme)
+        paste_centred(image, sprite, (cx, 2 + height / 2))
     return image
 
 
@@ -508,7 +517,7 @@ def _draw_crown(pen: ImageDraw.ImageDraw, centre: Point, half: float, theme: Spl
 
 @functools.lru_cache(maxsize=8)
 def crown_sprite(size: int, theme: SplendorTheme) -> Image.Image:
-    """A noble won, in a player's panel: a small tile with a crown."""
+    """A noble won, in a player's row: a small tile with a crown."""
     s = SUPERSAMPLE
     big, pen = _canvas(size + 4, size + 4, theme.outline)
     pen.rounded_rectangle(

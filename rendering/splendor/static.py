@@ -1,22 +1,21 @@
-"""The part of the اسپلندور table picture that never changes during a game, drawn once per theme and player
-count, cached: the background, the header's and players' boxes, the bank's box with its title and the
-colour names (the legend of the gem colours).
+"""The parts of the اسپلندور pictures that never change during a game, drawn once per theme and player count,
+cached: the background, the header's and players' boxes, the bank's column with its title and the colour
+names, and every card's and deck's label (a place keeps its label whatever card lies there).
 """
 
 from __future__ import annotations
 
 import functools
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rendering.splendor import labels
 from rendering.splendor import layout as lay
-from rendering.splendor.sprites import SMALL_CARD, empty_slot_sprite, paste_at, tag_sprite
+from rendering.splendor.labels import card_label, deck_label
 from rendering.splendor.theme import SplendorTheme
-from rendering.text import draw_text, font
+from rendering.text import draw_text, font, text_size
 
 SUPERSAMPLE = 2
-BOX_RADIUS = 16
 
 
 def rounded_box(
@@ -25,7 +24,7 @@ def rounded_box(
     left, top, right, bottom = box
     pen.rounded_rectangle(
         (left * scale, top * scale, right * scale, bottom * scale),
-        BOX_RADIUS * scale,
+        lay.BOX_RADIUS * scale,
         fill=theme.card if fill else None,
         outline=theme.card_border,
         width=2 * scale,
@@ -34,67 +33,79 @@ def rounded_box(
 
 @functools.lru_cache(maxsize=8)
 def static_layer(theme: SplendorTheme, players: int) -> Image.Image:
-    """Background and boxes, the bank's title and colour names. Callers must copy it."""
+    """Background, boxes, the bank's title and colour names, the cards' labels. Callers must copy it."""
     s = SUPERSAMPLE
-    big = Image.new("RGB", (lay.WIDTH * s, lay.HEIGHT * s), theme.background)
+    big = Image.new("RGB", (lay.WIDTH * s, lay.height(players) * s), theme.background)
     pen = ImageDraw.Draw(big)
-    legend = lay.legend_box(players)
-    for box in (lay.HEADER_BOX, lay.BANK_BOX, *lay.panel_boxes(players), *((legend,) if legend else ())):
+    for box in (lay.HEADER_BOX, lay.BANK_BOX, *(lay.player_box(i) for i in range(players))):
         rounded_box(pen, box, theme, scale=s)
     image = big.reduce(s)
     pen = ImageDraw.Draw(image)
-    if legend:
-        _draw_legend(image, pen, legend, theme)
-    _left, top, right, bottom = lay.BANK_BOX
-    draw_text(pen, (right - 46, (top + bottom) / 2), labels.BANK, font=font(26, bold=True), fill=theme.ink)
-    name_font = font(20)
+    left, top, right, _bottom = lay.BANK_BOX
+    draw_text(
+        pen,
+        ((left + right) / 2, top + lay.LABEL_H / 2 + 4),
+        labels.BANK,
+        font=font(lay.TEXT, bold=True),
+        fill=theme.ink,
+    )
+    name_font = font(lay.TEXT_SMALL)
     for colour, name in enumerate(labels.COLOUR_NAMES):
-        x, _y = lay.bank_centre(colour)
-        draw_text(pen, (x, bottom - 26), name, font=name_font, fill=theme.muted)
+        x, y = lay.bank_centre(colour)
+        draw_text(pen, (x, y + lay.BANK_CHIP_RADIUS + 18), name, font=name_font, fill=theme.muted)
+    label_font = font(lay.TEXT, bold=True)
+    for level in (1, 2, 3):
+        places = [(lay.deck_box(level), deck_label(level))]
+        places += [(lay.slot_box(level, slot), card_label(level, slot)) for slot in range(lay.SLOTS)]
+        for box, text in places:
+            draw_label(pen, box, lay.label_y(box), text, label_font, theme)
     return image
 
 
-def _draw_legend(image: Image.Image, pen: ImageDraw.ImageDraw, box: lay.Box, theme: SplendorTheme) -> None:
-    """What the Latin labels name, for a table with room to spare (two players)."""
-    _left, top, right, _bottom = box
-    draw_text(pen, (right - 20, top + 30), labels.LEGEND_TITLE, font=font(20, bold=True), fill=theme.ink, anchor="rm")
-    row_font = font(20)
-    for k, (tag, text) in enumerate(labels.LEGEND_ROWS):
-        y = top + 76 + 46 * k
-        sprite = tag_sprite(tag, 17, theme)
-        paste_at(image, sprite, (right - 20 - sprite.width, y - sprite.height // 2))
-        draw_text(pen, (right - 36 - sprite.width, y), text, font=row_font, fill=theme.ink, anchor="rm")
+def draw_label(
+    pen: ImageDraw.ImageDraw, box: lay.Box, y: float, text: str, face: ImageFont.FreeTypeFont, theme: SplendorTheme
+) -> None:
+    """A card's label over it at ``y``, on the cloth, between two short rules as wide as the card: a caption of
+    the place, in no circle, so that it is never read as one of the card's costs."""
+    x = (box[0] + box[2]) / 2
+    draw_text(pen, (x, y), text, font=face, fill=theme.label)
+    half = text_size(text, font=face)[0] / 2 + 8
+    for start, end in ((box[0] + 8, x - half), (x + half, box[2] - 8)):
+        if end - start > 6:
+            pen.line((start, y + 1, end, y + 1), fill=theme.label_line, width=2)
 
 
 @functools.lru_cache(maxsize=4)
 def private_layer(theme: SplendorTheme, empty: bool) -> Image.Image:
-    """The private picture's background, the grid's box and the titles; without reserved cards, three empty
-    places and the notice. Callers must copy it."""
+    """The private picture's background, its title and the grid's box with its rows' names; without reserved
+    cards, three empty places. Callers must copy it."""
     s = SUPERSAMPLE
-    height = lay.PRIVATE_EMPTY_HEIGHT if empty else lay.PRIVATE_HEIGHT
-    big = Image.new("RGB", (lay.PRIVATE_WIDTH * s, height * s), theme.background)
+    big = Image.new("RGB", (lay.PRIVATE_WIDTH * s, lay.PRIVATE_HEIGHT * s), theme.background)
     pen = ImageDraw.Draw(big)
-    box = private_grid_box(empty)
-    rounded_box(pen, box, theme, scale=s)
+    rounded_box(pen, lay.PRIVATE_GRID_BOX, theme, scale=s)
+    if empty:
+        for index in range(3):
+            left, top, right, bottom = lay.private_card_box(index)
+            pen.rounded_rectangle(
+                (left * s, top * s, right * s, bottom * s),
+                12 * s,
+                fill=theme.empty_slot,
+                outline=theme.card_border,
+                width=2 * s,
+            )
     image = big.reduce(s)
     pen = ImageDraw.Draw(image)
-    _left, top, right, _bottom = box
-    draw_text(pen, (right - 20, top + 30), labels.MY_TOKENS, font=font(24, bold=True), fill=theme.ink, anchor="rm")
     title = labels.NO_RESERVED if empty else labels.MY_RESERVED
     draw_text(
-        pen, (lay.PRIVATE_WIDTH - lay.MARGIN - 8, 46), title, font=font(32, bold=True), fill=theme.ink, anchor="rm"
+        pen,
+        (lay.PRIVATE_WIDTH / 2, lay.PRIVATE_TITLE_Y),
+        title,
+        font=font(lay.PRIVATE_TITLE, bold=True),
+        fill=theme.ink,
     )
-    if empty:
-        style = SMALL_CARD
-        step = style.width + 3 * lay.SMALL_CARD_GAP
-        centre_x = (lay.MARGIN + box[0]) // 2
-        y = (top + box[3] - style.height) // 2
-        for k in range(3):
-            x = centre_x + round((k - 1.5) * step + 1.5 * lay.SMALL_CARD_GAP)
-            paste_at(image, empty_slot_sprite(style, theme), (x - 2, y - 2))
+    right = lay.private_cell_x(0) + lay.PRIVATE_CELL_W // 2 + lay.PRIVATE_GRID_LABEL_W - 16
+    bonus_y, token_y = lay.private_rows_y()
+    row_font = font(lay.PRIVATE_TEXT, bold=True)
+    draw_text(pen, (right, bonus_y), labels.BONUSES, font=row_font, fill=theme.ink, anchor="rm")
+    draw_text(pen, (right, token_y - 14), labels.TOKENS, font=row_font, fill=theme.ink, anchor="rm")
     return image
-
-
-def private_grid_box(empty: bool) -> lay.Box:
-    """The box with the player's bonuses and tokens, at the right."""
-    return lay.PRIVATE_EMPTY_GRID_BOX if empty else lay.PRIVATE_GRID_BOX

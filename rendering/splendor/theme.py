@@ -54,8 +54,8 @@ class SplendorTheme:
     noble_band: RGB = (136, 60, 96)
     on_noble_band: RGB = (255, 255, 255)
     crown: RGB = (244, 190, 30)
-    tag: RGB = (255, 255, 255)  # the Latin slot label's background
-    tag_ink: RGB = (36, 30, 26)
+    label: RGB = (84, 70, 56)  # a card's label on the cloth above it: dark ink in no circle, never a cost
+    label_line: RGB = (196, 184, 164)  # the short rules either side of a label
     empty_slot: RGB = (214, 206, 190)
     active: RGB = (255, 240, 206)  # the panel of the player in turn
     active_border: RGB = (214, 120, 20)
@@ -66,6 +66,10 @@ class SplendorTheme:
     on_banner: RGB = (255, 255, 255)
     affordable: RGB = (30, 130, 64)
     short: RGB = (176, 52, 40)
+    over_limit: RGB = (196, 40, 40)  # more than ten tokens held
+    # The places at the end: first, second, third; the rest plain.
+    places: tuple[RGB, ...] = ((232, 178, 24), (170, 176, 186), (196, 124, 64))
+    place_plain: RGB = (214, 206, 190)
 
     def gem(self, colour: int) -> RGB:
         return self.gems[colour]
@@ -84,6 +88,10 @@ class SplendorTheme:
 
     def back(self, level: int) -> RGB:
         return self.backs[level - 1]
+
+    def place(self, place: int) -> RGB:
+        """The badge of a place (1 first) at the end of the game."""
+        return self.places[place - 1] if place <= len(self.places) else self.place_plain
 
 
 DEFAULT_THEME = SplendorTheme()

@@ -650,8 +650,9 @@ class Splendor:
 
     def encode(self, action: SplendorAction) -> str:
         """Dot-separated, coarse to fine, one segment per token: t.w.b.r, t2.w, r.2.3, r.2.d, b.1.0, b.h.1,
-        g.w.w.y, n.3, p; a gold payment names its gems in one segment (bg.1.0.bbk), as variants of several
-        sizes are legal together and no code may be a prefix of another (see README.md)."""
+        g.w.w.y, n.3, p; a gold payment names its card in one segment (level-slot, ``1-0`` or ``h-1``), so that
+        the cards of every level are one choice, then its gems in one segment (bg.1-0.bbk), as variants of
+        several sizes are legal together and no code may be a prefix of another (see README.md)."""
         kind = action.kind
         if kind in ("t", "t2", "g"):
             return ".".join((kind, *(LETTERS[c] for c in action.tokens)))
@@ -660,7 +661,7 @@ class Splendor:
         if kind == "b":
             return f"b.{action.level or 'h'}.{action.slot}"
         if kind == "bg":
-            return f"bg.{action.level or 'h'}.{action.slot}.{''.join(LETTERS[c] for c in action.tokens)}"
+            return f"bg.{action.level or 'h'}-{action.slot}.{''.join(LETTERS[c] for c in action.tokens)}"
         if kind == "n":
             return f"n.{action.noble}"
         return "p"
@@ -690,11 +691,11 @@ class Splendor:
                 return _RESERVE[int(lv)][0 if slot == "d" else int(slot) + 1]
             case ["b", lv, slot] if slot in _BUY_SLOTS.get(lv, ()):
                 return _BUY[0 if lv == "h" else int(lv)][int(slot)]
-            case ["bg", lv, slot, cs] if slot in _BUY_SLOTS.get(lv, ()) and cs:
+            case ["bg", place, cs] if place in _GOLD_PLACES and cs:
                 colours = tuple(gems.index(c) for c in cs)  # ValueError on a non-gem letter
                 if not _ascending(colours, len(COLOURS), False):
                     return None
-                return SplendorAction("bg", 0 if lv == "h" else int(lv), int(slot), colours)
+                return SplendorAction("bg", *_GOLD_PLACES[place], colours)
             case ["g", *cs] if cs and all(len(c) == 1 and c in LETTERS for c in cs):
                 colours = tuple(LETTERS.index(c) for c in cs)
                 return SplendorAction("g", tokens=colours) if _ascending(colours, len(LETTERS), False) else None
@@ -917,6 +918,10 @@ def _receive(state: SplendorState, seat: int, noble: int, chosen: bool, fields: 
 
 _ROW_SLOTS = tuple(str(slot) for slot in range(ROW_SIZE))
 _BUY_SLOTS = {"1": _ROW_SLOTS, "2": _ROW_SLOTS, "3": _ROW_SLOTS, "h": _ROW_SLOTS[:RESERVE_LIMIT]}  # by row or h
+# A gold payment's card, one segment: "1-0" (level 1, slot 0), "h-2" (reserved card 2); to (level, slot).
+_GOLD_PLACES = {
+    f"{lv}-{slot}": (0 if lv == "h" else int(lv), int(slot)) for lv, slots in _BUY_SLOTS.items() for slot in slots
+}
 
 
 __all__ = ["PASS", "Splendor"]

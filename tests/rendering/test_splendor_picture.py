@@ -23,17 +23,19 @@ from rendering.splendor import layout as lay
 from rendering.splendor.picture import (
     card_label,
     deck_label,
+    gold_needed,
     noble_number,
     render,
     render_reserved,
     reserved_label,
     seat_names,
     shortfall,
+    standings,
 )
-from rendering.splendor.sprites import PRIVATE_CARD, SMALL_CARD, TABLE_CARD
+from rendering.splendor.sprites import MINI_CARD, PRIVATE_CARD, TABLE_CARD
 from rendering.splendor.static import static_layer
 from rendering.splendor.theme import DEFAULT_THEME, SplendorTheme
-from rendering.text import persian_digits
+from rendering.text import font, persian_digits
 from rendering.theme import RGB
 from rules.splendor.data import CARDS, NOBLES, card_key, noble_key
 from rules.splendor.engine import Splendor
@@ -48,7 +50,6 @@ from rules.splendor.model import (
 )
 
 GAME = Splendor()
-GOLDEN_SIZE = (640, 480)
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 THEME = DEFAULT_THEME
 Box = tuple[int, int, int, int]
@@ -187,6 +188,11 @@ def _band(box: Box, band: int) -> tuple[float, float]:
     return (left + right) / 2, top + band / 2 - 2
 
 
+def _mini_face(box: Box) -> tuple[float, float]:
+    """A point on a small reserved card's face, clear of its points."""
+    return box[0] + 7, box[1] + 9
+
+
 def _changed(a: Image.Image, b: Image.Image, box: Box) -> bool:
     return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
 
@@ -215,40 +221,54 @@ def _act(state: SplendorState, code: str) -> SplendorState:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_to_four_players_render_and_fit(players: int) -> None:
     image = render(GAME.view(GAME.setup(players, 11), None))
-    assert image.size == (lay.WIDTH, lay.HEIGHT)
+    assert image.size == (lay.WIDTH, lay.height(players))
     assert image.mode == "RGB"
-    boxes = list(lay.panel_boxes(players))
-    legend = lay.legend_box(players)
-    for box in [*boxes, lay.HEADER_BOX, lay.BANK_BOX, *([legend] if legend else [])]:
+    assert image.width <= 1.4 * image.height and image.height <= 1.25 * image.width  # about square, for a phone
+    rows = [lay.player_box(i) for i in range(players)]
+    for box in [*rows, lay.HEADER_BOX, lay.BANK_BOX, lay.RESULT_BOX]:
         left, top, right, bottom = box
-        assert 0 <= left < right <= lay.WIDTH and 0 <= top < bottom <= lay.HEIGHT, box
-    for upper, lower in itertools.pairwise(boxes):
+        assert 0 <= left < right <= lay.WIDTH and 0 <= top < bottom <= lay.height(players), box
+    for upper, lower in itertools.pairwise(rows):
         assert upper[3] < lower[1]
-    assert boxes[0][1] > lay.HEADER_BOX[3]
-    for panel in boxes:
-        for index in range(3):
-            left, top, right, bottom = lay.reserved_box(panel, index)
-            assert panel[0] < left and right < lay.grid_x(panel[2], 5) - lay.TOKEN_RADIUS
-            assert panel[1] < top and bottom + 24 < panel[3]
-    # The table's cards and nobles stay left of the panels and above the bank, and do not overlap.
+    assert rows[0][1] > lay.ROWS_BOTTOM > lay.BANK_BOX[1] > lay.NOBLES_TOP + lay.NOBLE_H > lay.HEADER_BOX[3]
+    for row in rows:
+        # From the left: reserved cards, nobles, the colours' columns, the points, the name; none overlaps.
+        minis = [lay.mini_box(row, index) for index in range(3)]
+        assert row[0] < minis[2][0] and minis[0][2] < lay.nobles_right(row) - lay.NOBLES_W
+        assert row[1] < minis[0][1] and minis[0][3] < row[3]
+        assert lay.nobles_right(row) < lay.cell_x(row, 5) - lay.CELL_W // 2
+        assert lay.cell_x(row, 0) + lay.CELL_W // 2 < lay.points_centre(row) - lay.POINTS_W // 2
+        assert lay.points_centre(row) + lay.POINTS_W // 2 < lay.name_right(row, True) - lay.NAME_W
+    # The table's cards, their labels' strips and the nobles stay right of the bank and do not overlap.
     cards = [lay.slot_box(level, slot) for level in (1, 2, 3) for slot in range(4)] + [
         lay.deck_box(lv) for lv in (1, 2, 3)
     ]
-    cards += [lay.noble_box(i, players + 1) for i in range(players + 1)]
-    for i, a in enumerate(cards):
-        assert a[0] >= lay.TABLE_LEFT and a[2] <= lay.TABLE_RIGHT < lay.PANEL_LEFT and a[3] < lay.BANK_BOX[1]
-        for b in cards[i + 1 :]:
+    strips = [(a[0], a[1] - lay.LABEL_H, a[2], a[1]) for a in cards]
+    nobles = [lay.noble_box(i, players + 1) for i in range(players + 1)]
+    for i, a in enumerate(cards + strips + nobles):
+        assert a[0] >= lay.MARGIN and a[2] <= lay.TABLE_RIGHT and a[3] <= lay.ROWS_BOTTOM
+        for b in (cards + strips + nobles)[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    for a in cards:
+        assert a[0] > lay.BANK_BOX[2] and a[1] - lay.LABEL_H >= lay.ROWS_TOP
 
 
 def test_text_is_large_enough_for_a_phone() -> None:
-    assert TABLE_CARD.points_size >= 30 and TABLE_CARD.digit_size >= 20
-    # The labels the buttons repeat: at least 10 px on a picture shown 480 px wide.
-    assert min(TABLE_CARD.tag_size, PRIVATE_CARD.tag_size) * 480 / 1280 >= 10
-    assert SMALL_CARD.tag_size * 480 / 1280 >= 7.5
-    assert PRIVATE_CARD.points_size >= 30 and PRIVATE_CARD.digit_size >= 20
+    """At 480 px wide, a phone's chat, the smallest text of either picture has a cap height of 10 px or more
+    (tests/bot/test_phone_pictures.py measures every text drawn; this keeps the sizes' names honest)."""
+
+    def cap_at_phone(size: int, width: int) -> float:
+        box = font(size).getbbox("H")
+        return (box[3] - box[1]) * 480 / width
+
+    assert cap_at_phone(lay.TEXT_SMALL, lay.WIDTH) >= 10
+    assert cap_at_phone(lay.PRIVATE_TEXT_SMALL, lay.PRIVATE_WIDTH) >= 10
+    for size in (TABLE_CARD.digit_size, TABLE_CARD.points_size, MINI_CARD.digit_size, lay.TEXT, lay.BANK_DIGIT):
+        assert size >= lay.TEXT_SMALL
+    for size in (PRIVATE_CARD.digit_size, PRIVATE_CARD.points_size, lay.PRIVATE_TEXT, lay.PRIVATE_DIGIT):
+        assert size >= lay.PRIVATE_TEXT_SMALL
     assert (TABLE_CARD.width, TABLE_CARD.height) == (lay.CARD_W, lay.CARD_H)
-    assert (SMALL_CARD.width, SMALL_CARD.height) == (lay.SMALL_CARD_W, lay.SMALL_CARD_H)
+    assert (MINI_CARD.width, MINI_CARD.height) == (lay.MINI_W, lay.MINI_H)
 
 
 def test_labels_are_short_persian_and_tell_every_place_apart() -> None:
@@ -262,8 +282,24 @@ def test_labels_are_short_persian_and_tell_every_place_apart() -> None:
     assert labels.noble_button(3) == "، ".join(
         f"{persian_digits(n)} {labels.COLOUR_NAMES[c]}" for c, n in enumerate(NOBLES[2].requires) if n
     )
-    for label in (*cards, *decks, *reserve, *(labels.LEGEND_ROWS[k][0] for k in range(3))):
+    for label in (*cards, *decks, *reserve):
         assert not any("a" <= ch.lower() <= "z" or "0" <= ch <= "9" for ch in label), label
+
+
+def test_a_card_s_label_stands_over_it_not_among_its_costs() -> None:
+    """Players read the white circled label in a card's corner as a white cost: the label is on the cloth
+    over the card, and a card's face holds no white circle but a white cost."""
+    view = GAME.view(GAME.setup(4, 5), None)
+    image = render(view)
+    for level in (1, 2, 3):
+        for slot, c in enumerate(view.rows[level - 1]):
+            assert c is not None
+            left, top, right, _bottom = lay.slot_box(level, slot)
+            strip = (left, top - lay.LABEL_H, right, top)
+            assert _mostly(image, strip, THEME.label, 0.01, 40)  # the label's ink is in the strip
+            if not c.cost[0]:  # no white cost: nothing white on the face
+                face = (left + 4, top + TABLE_CARD.band + 4, right - 4, lay.slot_box(level, slot)[3] - 4)
+                assert not _mostly(image, face, THEME.gem(0), 0.01, 6), (level, slot)
 
 
 # The table ----------------------------------------------------------------------------------------------------
@@ -299,7 +335,7 @@ def test_buying_a_card_changes_its_slot_the_deck_and_the_buyer() -> None:
     after = render(GAME.view(after_state, None))
     assert _changed(before, after, lay.slot_box(1, 0))
     assert _changed(before, after, lay.deck_box(1))  # one card fewer
-    assert _changed(before, after, lay.panel_boxes(3)[0])
+    assert _changed(before, after, lay.player_box(0))
     assert _changed(before, after, lay.BANK_BOX)  # the paid tokens went back
     for slot in (1, 2, 3):
         assert not _changed(before, after, lay.slot_box(1, slot))
@@ -309,10 +345,10 @@ def test_buying_a_card_changes_its_slot_the_deck_and_the_buyer() -> None:
             assert not _changed(before, after, lay.slot_box(level, slot))
     bought = GAME.view(state, None).rows[0][0]
     assert bought is not None
-    panel = lay.panel_boxes(3)[0]
-    x = lay.grid_x(panel[2], bought.bonus)
-    y = lay.panel_body(panel) + 92
-    assert _close(_pixel(after, (x, y - lay.BONUS_H / 2 + 6)), THEME.gem(bought.bonus), 3)
+    row = lay.player_box(0)
+    x, y = lay.cell_x(row, bought.bonus) - lay.BONUS_W / 2 + 5, row[1] + 4 + 5
+    assert _close(_pixel(after, (x, y)), THEME.gem(bought.bonus), 3)
+    assert not _close(_pixel(before, (x, y)), THEME.gem(bought.bonus), 3)  # faded: none before
 
 
 def test_reserving_and_taking_change_the_right_places() -> None:
@@ -322,19 +358,19 @@ def test_reserving_and_taking_change_the_right_places() -> None:
     after = render(GAME.view(reserved, None))
     assert _changed(before, after, lay.slot_box(2, 3))
     assert _changed(before, after, lay.deck_box(2))
-    assert _changed(before, after, lay.reserved_box(lay.panel_boxes(4)[0], 0))
+    assert _changed(before, after, lay.mini_box(lay.player_box(0), 0))
     assert _changed(before, after, lay.BANK_BOX)  # a gold token came with it
     assert not _changed(before, after, lay.slot_box(2, 2))
     card_view = GAME.view(state, None).rows[1][3]
     assert card_view is not None
-    small = lay.reserved_box(lay.panel_boxes(4)[0], 0)
-    assert _close(_pixel(after, _band(small, SMALL_CARD.band)), THEME.gem(card_view.bonus), 3)
+    small = lay.mini_box(lay.player_box(0), 0)
+    assert _close(_pixel(after, _mini_face(small)), THEME.gem(card_view.bonus), 3)
 
     took = _act(state, "t.w.b.r")
     taken = render(GAME.view(took, None))
     assert _changed(before, taken, lay.BANK_BOX)
-    assert _changed(before, taken, lay.panel_boxes(4)[0])
-    table = (lay.TABLE_LEFT, 0, lay.TABLE_RIGHT, lay.BANK_BOX[1] - 2)
+    assert _changed(before, taken, lay.player_box(0))
+    table = (lay.BANK_BOX[2] + 2, lay.NOBLES_TOP, lay.TABLE_RIGHT, lay.ROWS_BOTTOM)
     assert not _changed(before, taken, table)
 
 
@@ -357,8 +393,7 @@ def _blind_states() -> tuple[SplendorState, SplendorState]:
 
 def test_hidden_reserved_cards_are_face_down_for_others_and_face_up_for_their_owner() -> None:
     state, _twin = _blind_states()
-    panel = lay.panel_boxes(3)[0]
-    small = lay.reserved_box(panel, 0)
+    small = lay.mini_box(lay.player_box(0), 0)
     public = render(GAME.view(state, None))
     assert _mostly(public, small, THEME.back(1), 0.45)
     owner_view = GAME.view(state, 0)
@@ -366,7 +401,7 @@ def test_hidden_reserved_cards_are_face_down_for_others_and_face_up_for_their_ow
     assert hidden is not None
     owner = render(owner_view)
     assert not _mostly(owner, small, THEME.back(1), 0.2)
-    assert _close(_pixel(owner, _band(small, SMALL_CARD.band)), THEME.gem(hidden.bonus), 3)
+    assert _close(_pixel(owner, _mini_face(small)), THEME.gem(hidden.bonus), 3)
     # Another seat's view sees it face down, like the public.
     assert ImageChops.difference(public, render(GAME.view(state, 1))).getbbox() is None
 
@@ -383,7 +418,7 @@ def test_player_in_turn_is_highlighted() -> None:
     view = new_view()
     for seat in range(4):
         image = render(view.model_copy(update={"turn": seat}))
-        for other, box in enumerate(lay.panel_boxes(4)):
+        for other, box in enumerate(lay.player_box(i) for i in range(4)):
             inside = _pixel(image, (box[0] + 12, box[3] - 8))
             assert _close(inside, THEME.active, 3) == (other == seat), (seat, other)
 
@@ -402,7 +437,7 @@ def test_final_round_and_phase_notices_change_the_header_only() -> None:
 def test_finished_game_shows_the_result_banner() -> None:
     view = finished_view()
     image = render(view, names=["علی", "سارا"])
-    left, top, _right, _bottom = lay.HEADER_BOX
+    left, top, _right, _bottom = lay.RESULT_BOX
     assert _close(_pixel(image, (left + 14, top + 14)), THEME.win_banner, 3)
     shared = render(view.model_copy(update={"winners": (0, 1)}))
     assert _close(_pixel(shared, (left + 14, top + 14)), THEME.draw_banner, 3)
@@ -413,7 +448,7 @@ def test_names_default_and_odd_names_do_not_break_the_picture() -> None:
     assert seat_names(view, None) == ("بازیکن ۱", "بازیکن ۲", "بازیکن ۳", "بازیکن ۴")
     assert ImageChops.difference(render(view), render(view, names=seat_names(view, None))).getbbox() is None
     odd = render(view, names=["🎲🎲", "Alexandria Ocasio-Cortez the Magnificent ✨ محمد", ""])
-    assert odd.size == (lay.WIDTH, lay.HEIGHT)
+    assert odd.size == (lay.WIDTH, lay.height(4))
     assert ImageChops.difference(odd, render(view)).getbbox() is not None
 
 
@@ -451,6 +486,36 @@ def test_private_picture_shows_every_reserved_card_face_up_with_affordability() 
     assert _mostly(image, lay.private_card_box(2), THEME.background, 0.97, 2)
 
 
+def test_standings_rank_by_points_then_fewer_cards_and_ties_share_a_place() -> None:
+    l1 = by_level(1)
+    players = (
+        player(0, bought=(l1[0],)),  # 0 points, 1 card
+        player(1, bought=(by_level(3)[0],)),  # the most points
+        player(2, bought=(l1[1], l1[2])),  # 0 points, 2 cards: after seat 0
+        player(3, bought=(l1[3],)),  # as seat 0: the same place
+    )
+    view = crafted(players, finished=True, end_reason="points", winners=(1,))
+    assert [(place, p.seat) for place, p in standings(view)] == [(1, 1), (2, 0), (2, 3), (4, 2)]
+    shared = view.model_copy(update={"winners": (0, 3)})  # the bot's winners first (a seat that left cannot win)
+    assert [(place, p.seat) for place, p in standings(shared)] == [(1, 0), (1, 3), (3, 1), (4, 2)]
+
+
+def test_at_the_end_the_rows_follow_the_places() -> None:
+    view = finished_view().model_copy(update={"winners": (1,)})
+    image = render(view, names=["علی", "سارا"])
+    first, second = lay.player_box(0), lay.player_box(1)
+    assert _close(_pixel(image, ((first[0] + first[2]) / 2, first[1] + 1)), THEME.win_banner, 30)
+    assert not _close(_pixel(image, ((second[0] + second[2]) / 2, second[1] + 1)), THEME.win_banner, 30)
+    assert ImageChops.difference(image, render(finished_view(), names=["علی", "سارا"])).getbbox() is not None
+
+
+def test_gold_needed_is_what_the_gems_lack() -> None:
+    c = CardView(id="c99", level=2, bonus=0, points=1, cost=(3, 0, 2, 0, 0))
+    p = player(0, tokens=(1, 0, 1, 0, 0, 1), bought=tuple(x for x in by_level(1) if CARDS[x - 1].bonus == 0)[:1])
+    assert gold_needed(c, p) == 2 and shortfall(c, p) == 1
+    assert gold_needed(c, p.model_copy(update={"tokens": (2, 0, 2, 0, 0, 0)})) == 0
+
+
 def test_shortfall_counts_bonuses_tokens_and_gold() -> None:
     c = CardView(id="c99", level=2, bonus=0, points=1, cost=(3, 0, 2, 0, 0))
     p = player(0, tokens=(1, 0, 1, 0, 0, 0), bought=tuple(x for x in by_level(1) if CARDS[x - 1].bonus == 0)[:1])
@@ -461,7 +526,7 @@ def test_shortfall_counts_bonuses_tokens_and_gold() -> None:
 def test_private_picture_without_reserved_cards_says_so() -> None:
     view = GAME.view(GAME.setup(2, 1), 1)
     image = render_reserved(view)
-    assert image.size == (lay.PRIVATE_WIDTH, lay.PRIVATE_EMPTY_HEIGHT)
+    assert image.size == (lay.PRIVATE_WIDTH, lay.PRIVATE_HEIGHT)
     with_tokens = view.model_copy(
         update={"players": (view.players[0], view.players[1].model_copy(update={"tokens": (1, 2, 0, 0, 0, 1)}))}
     )
@@ -489,5 +554,18 @@ def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
     ],
 )
 def test_golden(name: str, make: Callable[[], SplendorView], names: list[str] | None) -> None:
-    small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
+    image = render(make(), names=names)
+    small = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
     assert_golden(small, name)
+
+
+def test_golden_private_picture() -> None:
+    """Seat 0 of the mid game, in private: the card it reserved from deck 3 face up, what it lacks for each."""
+    view = mid_view()
+    mine = view.players[0]
+    hidden = ReservedView(level=3, from_deck=True, card=card(by_level(3)[7]))
+    mine = mine.model_copy(update={"reserved": (mine.reserved[0], hidden)})
+    view = view.model_copy(update={"seat": 0, "players": (mine, *view.players[1:])})
+    image = render_reserved(view)
+    small = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
+    assert_golden(small, "splendor_private")

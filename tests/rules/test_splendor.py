@@ -179,8 +179,8 @@ def test_an_empty_slot_is_shown_as_none() -> None:
         ("r.3.d", SplendorAction("r", 3, -1)),
         ("b.1.0", SplendorAction("b", 1, 0)),
         ("b.h.2", SplendorAction("b", 0, 2)),
-        ("bg.1.0.ww", SplendorAction("bg", 1, 0, (0, 0))),
-        ("bg.h.1.bk", SplendorAction("bg", 0, 1, (1, 4))),
+        ("bg.1-0.ww", SplendorAction("bg", 1, 0, (0, 0))),
+        ("bg.h-1.bk", SplendorAction("bg", 0, 1, (1, 4))),
         ("g.w.w.y", SplendorAction("g", tokens=(0, 0, 5))),
         ("n.10", SplendorAction("n", noble=10)),
         ("p", SplendorAction("p")),
@@ -194,8 +194,9 @@ def test_text_form_of_actions(text: str, action: SplendorAction) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["t.w.w", "t.b.w", "t.y", "t.w.b.r.k", "t2.y", "r.4.0", "r.1.4", "b.h.3", "b.1.0.w", "bg.1.0", "bg.1.0.y",
-     "bg.1.0.bw", "bg.1.0.b.b", "g", "g.b.w", "g.ww", "n.0", "n.11", "n.03", "t2.w.w", "p.1", "b.1.01"],
+    ["t.w.w", "t.b.w", "t.y", "t.w.b.r.k", "t2.y", "r.4.0", "r.1.4", "b.h.3", "b.1.0.w", "bg.1-0", "bg.1-0.y",
+     "bg.1-0.bw", "bg.1-0.b.b", "bg.1.0.w", "bg.4-0.w", "bg.h-3.w", "bg.1-00.w", "g", "g.b.w", "g.ww", "n.0",
+     "n.11", "n.03", "t2.w.w", "p.1", "b.1.01"],
 )  # fmt: skip
 def test_decode_refuses_what_is_no_action(text: str) -> None:
     """Out-of-order or repeated colours, gold where gold cannot go, unknown slots: MalformedAction."""

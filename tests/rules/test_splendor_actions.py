@@ -199,21 +199,21 @@ def test_the_player_may_pay_with_gold_instead_of_gems() -> None:
     the rest; each `bg` spends spare gold in place of the named gems *(interp.)*."""
     r3 = card("R3")  # 2 blue, 1 green
     state = make_state(held=["b2 g1 y2", ""], rows=[(r3, 2, 3, 4), (), ()])
-    buys = {a for a in legal(state) if a.startswith(("b.1.0", "bg.1.0"))}
-    assert buys == {"b.1.0", "bg.1.0.b", "bg.1.0.g", "bg.1.0.bb", "bg.1.0.bg"}
+    buys = {a for a in legal(state) if a.startswith(("b.1.0", "bg.1-0"))}
+    assert buys == {"b.1.0", "bg.1-0.b", "bg.1-0.g", "bg.1-0.bb", "bg.1-0.bg"}
     assert play(state, "b.1.0").events[0].model_dump()["paid"] == tokens("b2 g1")
-    assert play(state, "bg.1.0.bg").events[0].model_dump()["paid"] == tokens("b1 y2")
+    assert play(state, "bg.1-0.bg").events[0].model_dump()["paid"] == tokens("b1 y2")
     with pytest.raises(RuleViolation):
-        play(state, "bg.1.0.w")  # the card costs no white
+        play(state, "bg.1-0.w")  # the card costs no white
     with pytest.raises(RuleViolation):
-        play(state, "bg.1.0.bbg")  # three gold, two held
+        play(state, "bg.1-0.bbg")  # three gold, two held
 
 
 def test_gold_payments_are_offered_with_bonuses_beyond_a_cost() -> None:
     """Seed, buying: a bonus of a colour the card does not cost changes nothing in how gold may be spent."""
     r3 = card("R3")  # 2 blue, 1 green; no white
     state = make_state(held=["b2 g1 y1", ""], bought=[cards_with_bonus("w", 1), ()], rows=[(r3, 0, 0, 0), (), ()])
-    assert {a for a in legal(state) if a.startswith(("b.1.0", "bg.1.0"))} == {"b.1.0", "bg.1.0.b", "bg.1.0.g"}
+    assert {a for a in legal(state) if a.startswith(("b.1.0", "bg.1-0"))} == {"b.1.0", "bg.1-0.b", "bg.1-0.g"}
 
 
 def test_buy_refused_when_unaffordable() -> None:
