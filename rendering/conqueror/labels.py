@@ -28,6 +28,7 @@ ROUND = "دور {round} از {rounds}، نوبت {turn} از {turns}"
 OPENING = "آغاز بازی: نخستین قلعه در مرکز یک کاشی"
 ACTIONS_LEFT = "کارهای مانده"
 SCORE_OF = "از {target}"
+PLACES = {1: "نفر اول", 2: "نفر دوم"}
 GAME_OVER = "پایان بازی"
 WINNER = "برنده: {name}"
 DRAW = "مساوی"

@@ -35,7 +35,7 @@ CARD_OUTLINE = 6  # the card of the player to act
 CHIP_DX, CHIP_DY, CHIP_RADIUS = 38, 44, 19  # the colour disc, from the card's right and top
 NAME_DX, NAME_SIZE = 72, 36  # the name ends this far from the card's right
 SCORE_DX, SCORE_DY, SCORE_SIZE = 72, 62, 70  # the score's centre, from the card's left and top
-TARGET_DY, TARGET_SIZE = 122, SMALLEST_TEXT  # «از ۲۷» under the score
+TARGET_DY, TARGET_SIZE = 122, 28  # «از ۲۷» under the score, or the place once the game is over
 STATS_DY, STATS_SIZE = 106, 32  # supplies: pieces, walls, castles (icons and numbers)
 STATS_DX, STATS_STEP = 40, 100  # the first icon's centre from the card's right, and from one to the next
 STAT_ICON_DX = 24  # an icon's centre, right of its number's right end
@@ -44,8 +44,6 @@ STAT_WALL = (26, 10)  # length, thickness
 STAT_CASTLE = (28, 24)  # width, height
 BAR_DY, BAR_HEIGHT = 140, 10  # the score bar along the card's foot
 BAR_INSET = 24
-RANK_RADIUS, RANK_SIZE = 24, 34  # a finished game's place, a medal on the card's upper left corner
-RANK_INSET = 20  # the medal's centre from the card's left and top
 
 LINE_BOX: Box = (MARGIN, 176, WIDTH - MARGIN, 228)  # the turn line, or the result plate
 LINE_SIZE = 30

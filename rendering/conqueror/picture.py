@@ -204,7 +204,8 @@ def _draw_cards(
     image: Image.Image, pen: ImageDraw.ImageDraw, view: ConquerorView, names: tuple[str, str], theme: ConquerorTheme
 ) -> None:
     """A card per player: colour, name, score out of the target, supplies; the player to act's card outlined
-    in their colour. Once the game is over the cards stand in the order of the scores, each with its place."""
+    in their colour. Once the game is over the cards stand in the order of the scores, each with its place
+    under its score (equal scores share the first, both outlined in gold)."""
     finished = view.finished or view.to_act is None
     order = sorted((0, 1), key=lambda s: (-view.scores[s], s)) if finished else [0, 1]
     places = places_of(view.scores)
@@ -245,14 +246,11 @@ def _draw_card(
     score_x = left + lay.SCORE_DX
     score = persian_digits(view.scores[seat])
     draw_text(pen, (score_x, top + lay.SCORE_DY), score, font=font(lay.SCORE_SIZE, bold=True), fill=theme.ink)
-    under = persian_digits(labels.SCORE_OF.format(target=view.target))
-    draw_text(pen, (score_x, top + lay.TARGET_DY), under, font=font(lay.TARGET_SIZE), fill=theme.muted)
-    if place is not None:
-        badge = theme.first if place == 1 else theme.second
-        at = (left + lay.RANK_INSET, top + lay.RANK_INSET)
-        r = lay.RANK_RADIUS
-        pen.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=badge, outline=theme.outline, width=2)
-        draw_text(pen, at, persian_digits(place), font=font(lay.RANK_SIZE, bold=True), fill=theme.halo)
+    if place is None:
+        under, under_font, ink = labels.SCORE_OF.format(target=view.target), font(lay.TARGET_SIZE), theme.muted
+    else:
+        under, under_font, ink = labels.PLACES[place], font(lay.TARGET_SIZE, bold=True), theme.ink
+    draw_text(pen, (score_x, top + lay.TARGET_DY), persian_digits(under), font=under_font, fill=ink)
     _draw_stats(image, pen, view, seat, (right, top + lay.STATS_DY), theme)
     _draw_bar(pen, view, seat, (left + 2 * lay.SCORE_DX, top + lay.BAR_DY, right - lay.BAR_INSET), theme)
 

@@ -41,8 +41,7 @@ class ConquerorTheme:
     veil: RGB = (246, 242, 232)
     veil_opacity: int = 150  # of 255
     ghost_opacity: int = 170  # of 255: a wall that may be built
-    first: RGB = (214, 160, 20)  # a finished game's first place
-    second: RGB = (150, 142, 130)
+    first: RGB = (214, 160, 20)  # the outline of a finished game's first place
     draw_banner: RGB = (110, 100, 88)
     on_banner: RGB = (255, 255, 255)
 
