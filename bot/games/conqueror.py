@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel
 
@@ -13,6 +14,7 @@ from rendering.conqueror import render
 from rendering.conqueror.labels import camp_label
 from rendering.encode import to_bytes
 from rules import Event
+from rules.conqueror.engine import places_of
 from rules.conqueror.model import (
     ACTIONS_PER_TURN,
     COLOURS,
@@ -33,19 +35,53 @@ from rules.conqueror.model import (
 )
 
 
-def marks(view: ConquerorView, prefix: str) -> tuple[set[str], str | None]:
-    """The camps the buttons of the menu level ``prefix`` name beyond the level's own (the places offered,
-    and both camps of a move or a wall listed whole) and the camp chosen before it (a move's source, a wall's
-    camp), from the view's legal codes: what the picture marks while that level is open."""
-    own = len(prefix.split(".")) if prefix else 1  # the kind's letter is no camp
-    offered = {
-        camp for choice in Menu.of(presenter, view.legal).choices(prefix) for camp in choice.key.split(".")[own:]
-    }
-    parts = prefix.split(".")
-    return offered, (parts[1] if len(parts) == 2 else None)
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the picture marks while a menu level is open: the camps offered (ringed), the camp chosen before
+    (a move's source: ringed dark) and the walls offered, as (camp, across) pairs (around their camp)."""
+
+    camps: frozenset[str] = frozenset()
+    chosen: str | None = None
+    sides: tuple[tuple[str, str], ...] = ()
 
 
-_KIND_MARK = {"c": "🏰", "w": "🧱", "e": "⬆️", "l": "⬇️"}
+def marks(view: ConquerorView, prefix: str) -> Marks:
+    """The marks of the menu level ``prefix`` ("" the level the menu opens on), from the view's legal codes.
+    The first level (kinds, pieces and camps for walls) marks nothing: the board is read as it is; a kind's
+    level rings its camps, a piece's level its targets, a wall camp's level draws its sides."""
+    menu = Menu.of(presenter, view.legal)
+    level = prefix or menu.top()
+    if not level:
+        return Marks()
+    codes = [choice.key.split(".") for choice in menu.choices(level)]
+    kind = level.split(".")[0]
+    if kind == "w":
+        return Marks(sides=tuple((code[1], code[2]) for code in codes))
+    if kind == "m":
+        return Marks(frozenset(code[2] for code in codes), level.split(".")[1])
+    return Marks(frozenset(code[1] for code in codes))
+
+
+_MEDALS = {1: "🥇", 2: "🥈"}
+_KINDS = {
+    "c": "🏰 ساخت قلعه",
+    "e": "⬆️ ورود مهره به قلعه",
+    "l": "⬇️ خروج از قلعه",
+    "x": "⏭ پایان نوبت",
+}
+
+
+def _whole(path: Sequence[str]) -> str:
+    """A whole action's button: «🏰 قلعه در ب۴», «🧱 ب۴ و ج۱», «➡️ از ب۳ به ب۴» …"""
+    kind, *camps = path
+    if kind == "x":
+        return _KINDS["x"]
+    camp = camp_label(camps[0])
+    if kind == "m":
+        return f"➡️ از {camp} به {camp_label(camps[1])}"
+    if kind == "w":
+        return f"🧱 {camp} و {camp_label(camps[1])}"
+    return {"c": f"🏰 قلعه در {camp}", "e": f"⬆️ ورود به قلعهٔ {camp}", "l": f"⬇️ خروج از قلعهٔ {camp}"}[kind]
 
 
 class ConquerorPresenter:
@@ -69,8 +105,10 @@ class ConquerorPresenter:
             [
                 "🏰 <b>کشورگشا</b> — دو نفره",
                 "",
-                f"صفحه: {board}. هر منطقه ظرفیتی دارد (۱ تا ۳، در دایرهٔ پایینش) و نامی مثل «ج۴»: حرف کاشی و شمارهٔ"
-                " منطقه. منطقه‌هایی که روی تصویر علف دارند «دشت»اند: روی دشت قلعه ساخته نمی‌شود.",
+                f"صفحه: {board}. هر کاشی ۷ منطقه دارد و نام هر منطقه حرف کاشی و شمارهٔ منطقه در آن است: «ج۴»"
+                " منطقهٔ ۴ از کاشی «ج» است؛ ۰ مرکز کاشی است و ۱ تا ۶ دور آن، از سمت راست و خلاف جهت عقربه‌های"
+                " ساعت. هر منطقه ظرفیتی دارد (۱ تا ۳ مهره): شمار نقطه‌های پایینش. منطقه‌هایی که روی تصویر علف"
+                " دارند «دشت»اند: روی دشت قلعه ساخته نمی‌شود.",
                 f"هر بازیکن {num(PIECES)} مهره و {num(WALLS)} دیوار دارد؛ قلعه‌ها از بانک می‌آیند."
                 f" {COLOURS[0]} بازی را شروع می‌کند.",
                 "",
@@ -95,8 +133,15 @@ class ConquerorPresenter:
                 " رنگ؛ به سه قلعه: رنگی که دو قلعه دارد؛ به دو قلعهٔ ناهم‌رنگ: هیچ‌کس. منطقهٔ خودِ قلعه امتیاز ندارد.",
                 f"<b>امتیاز و پایان:</b> امتیاز هر بازیکن شمار منطقه‌های اوست. رسیدن به {num(TARGET)} امتیاز بازی را"
                 " همان‌جا می‌بَرد؛ وگرنه پس از دور آخر امتیاز بیشتر می‌برد و برابری مساوی است.",
-                "<b>در ربات:</b> وقتی فهرستی از منطقه‌ها باز است، منطقه‌هایی که می‌توانید انتخاب کنید روی تصویر"
-                " حلقهٔ آبی دارند.",
+                "",
+                "<b>روی تصویر:</b> منطقه‌ای که به رنگ قرمز یا زرد کم‌رنگ است از آنِ همان بازیکن است و امتیاز دارد؛"
+                " زمینهٔ منطقهٔ قلعه آبی‌خاکستری است. دایرهٔ رنگی با عدد، شمار مهره‌های ایستاده در منطقه است و مهرهٔ"
+                " روی قلعه در دروازهٔ قلعه دیده می‌شود. کارت بازیکنی که نوبت اوست قابی به رنگ او دارد؛ هر کارت"
+                " امتیاز بازیکن و شمار مهره‌های ذخیره، دیوارهای مانده و قلعه‌هایش را نشان می‌دهد.",
+                "<b>در ربات:</b> هر کار یک یا دو دکمه است. برای حرکت، اول مهره («➡️ از ص۶») و بعد مقصد («به ص۵»)؛"
+                " برای دیوار، اول منطقه («🧱 ب۴») و بعد همسایه‌ای که دیوار میان آن دو ساخته می‌شود («🧱 ب۴ و ب۵»)."
+                " منطقه‌هایی که می‌توانید انتخاب کنید روی تصویر حلقهٔ آبی دارند و دیوارهای ممکن آبی کم‌رنگ کشیده"
+                " می‌شوند.",
             ]
         )
 
@@ -149,9 +194,12 @@ class ConquerorPresenter:
         ]
 
     def result(self, view: ConquerorView, names: Sequence[str]) -> list[str]:
+        """The players by score, the best first, equal scores in the same place; then the winner."""
+        places = places_of(view.scores)
         lines = [
-            f"{name(names[i])} ({COLOURS[i]}): <b>{num(s)}</b> امتیاز، {num(view.castle_counts[i])} قلعه"
-            for i, s in enumerate(view.scores)
+            f"{_MEDALS.get(places[i], '▫️')} {name(names[i])} ({COLOURS[i]}): <b>{num(view.scores[i])}</b> امتیاز،"
+            f" {num(view.castle_counts[i])} قلعه"
+            for i in sorted(range(len(view.scores)), key=lambda seat: (places[seat], seat))
         ]
         if len(view.winners) == 2:
             lines.append("🤝 مساوی!")
@@ -160,61 +208,40 @@ class ConquerorPresenter:
         return lines
 
     def root_depth(self, kind: str) -> int:
-        return 1
+        """A piece to move and a camp to wall are first-level buttons of their own: a move is its piece, then
+        its target; a wall its camp, then its side. Castles, enters and leaves open a level of camps."""
+        return 2 if kind in ("m", "w") else 1
 
     def menu_flat(self, prefix: str) -> int:
-        """A level of few moves lists them whole: the whole turn on the first level (up to 16, two to a row),
-        a kind's moves below it (up to 24, three to a row: a wall or a move in one press after its kind).
-        Without it most actions took three presses (bench/presses.py)."""
-        return 24 if prefix else 16
-
-    def menu_rows_by(self, prefix: str) -> int:
+        """Never: below the first level every button already plays an action."""
         return 0
 
+    def menu_rows_by(self, prefix: str) -> int:
+        """The first level keeps each kind of action on rows of its own."""
+        return 0 if prefix else 1
+
     def menu_columns(self, prefix: str) -> int:
-        """Kinds (or moves listed whole) in twos, a move's or a wall's list in threes, camps in fours."""
-        if not prefix:
-            return 2
-        return 3 if prefix in ("m", "w") else 4
+        """Pieces and camps in fours on the first level, a level's camps in threes."""
+        return 3 if prefix else 4
 
     def menu_label(self, path: Sequence[str], view: ConquerorView) -> str:
         kind = path[0]
         if len(path) == 1:
-            return {
-                "c": "🏰 ساخت قلعه",
-                "w": "🧱 ساخت دیوار",
-                "e": "⬆️ ورود مهره به قلعه",
-                "l": "⬇️ خروج از قلعه",
-                "m": "➡️ حرکت مهره",
-                "x": "⏭ پایان نوبت",
-            }[kind]
-        camp = camp_label(path[1])
-        if len(path) == 2:
-            return f"از {camp}" if kind == "m" else f"{_KIND_MARK[kind]} {camp}"
-        other = camp_label(path[2])
-        return f"به {other}" if kind == "m" else f"🧱 {camp} و {other}"
+            return _KINDS[kind]
+        if kind == "m":
+            return f"➡️ از {camp_label(path[1])}" if len(path) == 2 else f"به {camp_label(path[2])}"
+        if kind == "w" and len(path) == 2:
+            return f"🧱 {camp_label(path[1])}"
+        return _whole(path)
 
     def chain_label(self, paths: Sequence[Sequence[str]], view: ConquerorView) -> str:
-        """What the button does, whole and short: «➡️ از ب۳ به ب۴», «🏰 قلعه در ب۴», «🧱 دیوار ب۴ و ج۱» …"""
-        kind, last = paths[0][0], paths[-1]
-        camp = camp_label(last[1])
-        if len(last) == 2:
-            return {
-                "c": f"🏰 قلعه در {camp}",
-                "w": f"🧱 دیوار کنار {camp}",
-                "e": f"⬆️ ورود به قلعهٔ {camp}",
-                "l": f"⬇️ خروج از قلعهٔ {camp}",
-                "m": f"➡️ حرکت از {camp}",
-            }[kind]
-        other = camp_label(last[2])
-        whole = len(paths[0]) == 1  # from the first level, where the kind is not said yet
-        if kind == "m":
-            return f"➡️ از {camp} به {other}" if whole else f"از {camp} به {other}"
-        return f"🧱 دیوار {camp} و {other}" if whole else self.menu_label(last, view)
+        """What the button does, whole and short: «➡️ از ب۳ به ب۴», «🏰 قلعه در ب۴», «🧱 ب۴ و ج۱» …"""
+        return _whole(paths[-1])
 
     def picture(self, view: ConquerorView, names: Sequence[str], prefix: str = "") -> tuple[bytes, str]:
-        offered, chosen = marks(view, prefix)
-        data, extension = to_bytes(render(view, names=names, choices=offered, chosen=chosen))
+        shown = marks(view, prefix)
+        image = render(view, names=names, choices=shown.camps, chosen=shown.chosen, sides=shown.sides)
+        data, extension = to_bytes(image)
         return data, f"conqueror.{extension}"
 
 

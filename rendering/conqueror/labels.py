@@ -1,8 +1,8 @@
 """Every Persian word the کشورگشا picture uses, kept together so wording is reviewed in one place.
 
-The words follow the bot's (``bot/games/conqueror.py``): منطقه for a camp, کار for an action, ذخیره for the
-supply. A camp's label is Persian on the picture and on every button (``camp_label``: ``B4`` is «ج۴»); the
-engine's action codes keep the Latin labels.
+The words follow the bot's (``bot/games/conqueror.py``): منطقه for a camp, کار for an action. A camp's label
+is Persian on the picture and on every button (``camp_label``: ``B4`` is «ج۴»); the engine's action codes
+keep the Latin labels. The picture has few words: numbers and the board's own marks say the rest.
 """
 
 from __future__ import annotations
@@ -24,22 +24,12 @@ def camp_label(label: str) -> str:
     return _TILE_NAME[label[0]] + persian_digits(label[1:])
 
 
-TITLE = "کشورگشا"
-ROUND = "دور {round} از {rounds} — نوبت {turn} از {turns}"
-OPENING = "آغاز بازی — نوبت {turn} از ۲"
-TURN = "نوبتِ"
-ACTIONS_LEFT = "کارهای مانده: {n}"
-OPENING_HINT = "نخستین قلعه: مرکز یک کاشی"
+ROUND = "دور {round} از {rounds}، نوبت {turn} از {turns}"
+OPENING = "آغاز بازی: نخستین قلعه در مرکز یک کاشی"
+ACTIONS_LEFT = "کارهای مانده"
 SCORE_OF = "از {target}"
-SUPPLY = "ذخیره"
-WALLS = "دیوار"
-CASTLES = "قلعه"
+PLACES = {1: "نفر اول", 2: "نفر دوم"}
 GAME_OVER = "پایان بازی"
-WINNER = "برنده"
+WINNER = "برنده: {name}"
 DRAW = "مساوی"
-END_REASONS = {"target": "رسیدن به {target} امتیاز", "rounds": "دورها تمام شد"}
-LEGEND_PLAIN = "دشت: جای قلعه نیست"
-LEGEND_OWNED = "رنگ منطقه: امتیاز صاحبش"
-LEGEND_CASTLE = "منطقهٔ قلعه امتیاز ندارد"
-LEGEND_MANNED = "مهره روی قلعه"
-LEGEND_CAPACITY = "ظرفیت منطقه"
+END_REASONS = {"target": "به {target} امتیاز رسید", "rounds": "دورها تمام شد"}

@@ -1,7 +1,10 @@
-"""Where everything sits on the 1280×960 کشورگشا picture, and the board's geometry from the cells' axial
-coordinates (pointy-top: x = √3·(q + r/2), y = 1.5·r, y down), scaled to fit whatever board the view describes.
+"""Where everything sits on the کشورگشا picture, and the board's geometry from the cells' axial coordinates
+(pointy-top: x = √3·(q + r/2), y = 1.5·r, y down), scaled to fit whatever board the view describes.
 
-Persian reads right to left, so the panel (whose turn, scores) is on the right of the board.
+The picture is made for a phone, which shows it about 480 px wide: a 960-px-wide canvas, so every size here
+is twice what the phone shows. The two players' cards and the turn line sit on top; the board fills the whole
+width under them, and the canvas is as tall as the board needs (``canvas``). Persian reads right to left, so
+the first player's card is on the right.
 """
 
 from __future__ import annotations
@@ -15,18 +18,42 @@ from rendering.hexgrid import SQRT3, Point
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 Hex = tuple[int, int]  # axial q, r
 
-WIDTH, HEIGHT = 1280, 960
-MARGIN = 16
+WIDTH = 960
+MARGIN = 14
+SMALLEST_TEXT = 27  # px: a cap height of 20 px, 10 px on a phone's 480
+MAX_HEIGHT = 1280  # Telegram shows at most this on the long side
+MIN_HEIGHT = 700  # no wider than 1.4 times the height, whatever the board
 
-BOARD_BOX: Box = (MARGIN, MARGIN, 904, HEIGHT - MARGIN)
-PANEL_LEFT, PANEL_RIGHT = 920, WIDTH - MARGIN
-TURN_BOX: Box = (PANEL_LEFT, MARGIN, PANEL_RIGHT, 268)
-PLAYER_BOXES: tuple[Box, Box] = ((PANEL_LEFT, 284, PANEL_RIGHT, 488), (PANEL_LEFT, 504, PANEL_RIGHT, 708))
-LEGEND_BOX: Box = (PANEL_LEFT, 724, PANEL_RIGHT, HEIGHT - MARGIN)
+# The header: a card per player, then the turn line (or the result).
+CARD_TOP, CARD_BOTTOM = MARGIN, 164
+CARD_BOXES: tuple[Box, Box] = (  # by place from the right: the first player's, or the first ranked
+    (WIDTH // 2 + MARGIN // 2, CARD_TOP, WIDTH - MARGIN, CARD_BOTTOM),
+    (MARGIN, CARD_TOP, WIDTH // 2 - MARGIN // 2, CARD_BOTTOM),
+)
+CARD_RADIUS = 20
+CARD_OUTLINE = 6  # the card of the player to act
+CHIP_DX, CHIP_DY, CHIP_RADIUS = 38, 44, 19  # the colour disc, from the card's right and top
+NAME_DX, NAME_SIZE = 72, 36  # the name ends this far from the card's right
+SCORE_DX, SCORE_DY, SCORE_SIZE = 72, 62, 70  # the score's centre, from the card's left and top
+TARGET_DY, TARGET_SIZE = 122, 30  # «از ۲۷» under the score, or the place once the game is over
+STATS_DY, STATS_SIZE = 106, 32  # supplies: pieces, walls, castles (icons and numbers)
+STATS_DX, STATS_STEP = 40, 100  # the first icon's centre from the card's right, and from one to the next
+STAT_ICON_DX = 24  # an icon's centre, right of its number's right end
+STAT_PIECE_RADIUS = 13
+STAT_WALL = (26, 10)  # length, thickness
+STAT_CASTLE = (28, 24)  # width, height
+BAR_DY, BAR_HEIGHT = 140, 10  # the score bar along the card's foot
+BAR_INSET = 24
 
-MAX_RADIUS = 72  # a small board is not blown up beyond this
+LINE_BOX: Box = (MARGIN, 176, WIDTH - MARGIN, 228)  # the turn line, or the result plate
+LINE_SIZE = 30
+ACTION_BOX, ACTION_GAP = 30, 10  # the squares of the actions left
+
+BOARD_TOP = 238
+
+MAX_RADIUS = 80  # a small board is not blown up beyond this
 MIN_RADIUS = 20
-REFERENCE_RADIUS = 64  # the fixed board's; sizes inside a camp are given at this radius and scaled
+REFERENCE_RADIUS = 64  # sizes inside a camp are given at this radius and scaled
 
 # Axial directions, counter-clockwise on screen from east: side d of a camp faces direction d.
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -46,6 +73,15 @@ class BoardGeometry:
         return offset(distance, self.radius)
 
 
+@dataclass(frozen=True, slots=True)
+class Canvas:
+    """The picture's size for a board, and the board on it."""
+
+    width: int
+    height: int
+    board: BoardGeometry
+
+
 def scaled(size: float, radius: int, minimum: int = 1) -> int:
     """A size given at ``REFERENCE_RADIUS``, for hexagons of ``radius`` (at least ``minimum``)."""
     return max(minimum, round(size * radius / REFERENCE_RADIUS))
@@ -61,21 +97,35 @@ def unit_centre(q: int, r: int) -> Point:
     return SQRT3 * (q + r / 2), 1.5 * r
 
 
+def _extent(coords: tuple[Hex, ...]) -> tuple[float, float, float, float]:
+    """Left, top, right, bottom of the board's hexagons at radius 1."""
+    xs, ys = zip(*(unit_centre(q, r) for q, r in coords), strict=True)
+    return min(xs) - SQRT3 / 2, min(ys) - 1, max(xs) + SQRT3 / 2, max(ys) + 1
+
+
 @functools.lru_cache(maxsize=32)
-def fit_board(coords: tuple[Hex, ...], box: Box = BOARD_BOX) -> BoardGeometry:
-    """The largest whole radius (up to ``MAX_RADIUS``) at which every hexagon lies inside ``box``, centred."""
+def canvas(coords: tuple[Hex, ...]) -> Canvas:
+    """The board as large as the width allows (and the tallest picture Telegram shows), the canvas as tall as
+    the board then needs, the board centred in what is left under the header."""
     if not coords:
         raise ValueError("a board has at least one camp")
-    xs, ys = zip(*(unit_centre(q, r) for q, r in coords), strict=True)
-    half_width = SQRT3 / 2
-    left, right = min(xs) - half_width, max(xs) + half_width
-    top, bottom = min(ys) - 1, max(ys) + 1
-    box_left, box_top, box_right, box_bottom = box
-    radius = math.floor(min((box_right - box_left) / (right - left), (box_bottom - box_top) / (bottom - top)))
+    left, top, right, bottom = _extent(coords)
+    room_w = WIDTH - 2 * MARGIN
+    room_h = MAX_HEIGHT - BOARD_TOP - MARGIN
+    radius = math.floor(min(room_w / (right - left), room_h / (bottom - top)))
     radius = max(MIN_RADIUS, min(MAX_RADIUS, radius))
+    height = max(MIN_HEIGHT, min(MAX_HEIGHT, BOARD_TOP + math.ceil(radius * (bottom - top)) + MARGIN))
+    box = (MARGIN, BOARD_TOP, WIDTH - MARGIN, height - MARGIN)
+    return Canvas(WIDTH, height, fit_board(coords, box, radius))
+
+
+def fit_board(coords: tuple[Hex, ...], box: Box, radius: int) -> BoardGeometry:
+    """Hexagons of ``radius`` centred in ``box``."""
+    left, top, right, bottom = _extent(coords)
+    box_left, box_top, box_right, box_bottom = box
     ox = (box_left + box_right) / 2 - radius * (left + right) / 2
     oy = (box_top + box_bottom) / 2 - radius * (top + bottom) / 2
-    centres = tuple((round(ox + radius * x), round(oy + radius * y)) for x, y in zip(xs, ys, strict=True))
+    centres = tuple((round(ox + radius * x), round(oy + radius * y)) for x, y in (unit_centre(q, r) for q, r in coords))
     return BoardGeometry(radius, centres)
 
 
@@ -86,27 +136,28 @@ def side_midpoint(centre: tuple[int, int], side: int, radius: float) -> Point:
     return centre[0] + apothem * math.cos(angle), centre[1] + apothem * math.sin(angle)
 
 
-# Inside a camp, at REFERENCE_RADIUS, relative to its centre.
-LABEL_DY = -35
-LABEL_SIZE = 27
-CAPACITY_DY = 38
-CAPACITY_RADIUS = 12
-CAPACITY_SIZE = 19
-PIECE_RADIUS = 17
-PIECE_SIZE = 21
-PIECE_DY = 3  # discs without a castle
-PIECE_DX = 19  # half the distance between the two colours' discs
-CASTLE_DY = -3
-CASTLE_WIDTH = 41
-CASTLE_HEIGHT = 36
-CASTLE_PIECE_DX = 38  # discs beside a castle
+# Inside a camp, at REFERENCE_RADIUS, relative to its centre: the label on top, what stands there in the
+# middle, the capacity's dots at the foot; each clear of the others and of walls on the sides.
+LABEL_DY = -29
+LABEL_SIZE = 32
+PIP_DY = 40  # the capacity: one dot per piece the camp takes
+PIP_RADIUS = 6.5
+PIP_GAP = 16  # between the dots' centres
+PIECE_RADIUS = 19
+PIECE_SIZE = 28  # the count on a disc
+PIECE_DY = 9  # discs without a castle
+PIECE_DX = 22  # half the distance between the two colours' discs
+CASTLE_DY = 0
+CASTLE_WIDTH = 36
+CASTLE_HEIGHT = 34
+CASTLE_PIECE_DX = 37  # discs beside a castle, red right and yellow left, clear of it
 CASTLE_PIECE_DY = 10
 CASTLE_PIECE_RADIUS = 14
-CASTLE_PIECE_SIZE = 20
-GRASS_SPOTS = ((-44, -6), (44, -6), (-31, 30), (31, 30))  # clear of the label, discs and capacity
+GRASS_SPOTS = ((-41, -3), (41, -3), (-20, 38), (20, 38))  # a plain's tufts, in the corners of the camp
+GRASS_SIZE = 14
 THIN_BORDER = 1.3  # half the band between two camps of a tile
 TILE_BORDER = 4.0  # half the band between two tiles, and the board's edge
-RING_OUTER = 4  # the ring that marks a camp to choose, in px from its sides at REFERENCE_RADIUS
-RING_INNER = 15
+RING_OUTER = -2  # the ring of a camp to choose, in px from its sides (over the border band) ...
+RING_INNER = 6  # ... to this far in: clear of the label
 WALL_LENGTH = 46
 WALL_THICKNESS = 13

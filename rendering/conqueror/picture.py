@@ -1,8 +1,9 @@
 """The کشورگشا board picture, made from the public view alone: ``render(view) -> PIL image``.
 
-The cached static layer (the board on bare ground, cards, legend) is copied and only what changes is drawn
-on it: owned and castle camps' grounds, walls, castles, pieces, and the panel (turn, scores, supplies).
-The board is laid out from the cells' axial coordinates, so a random board draws as well as the fixed one.
+The cached static layer (the board on bare ground) is copied and only what changes is drawn on it: owned and
+castle camps' grounds, walls, castles, pieces, a menu's marks, and the header (the players' cards, the turn
+line or the result). The board is laid out from the cells' axial coordinates, so a random board draws as well
+as the fixed one.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rendering.conqueror import labels
 from rendering.conqueror import layout as lay
 from rendering.conqueror.sprites import (
     castle_sprite,
+    ghost_wall_sprite,
     hex_box,
     hex_mask,
     paste_centred,
@@ -26,8 +28,9 @@ from rendering.conqueror.sprites import (
 from rendering.conqueror.static import BoardPlan, CellKey, board_plan, paint_camp, static_layer
 from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
-from rendering.theme import RGB
-from rules.conqueror.model import ConquerorView
+from rendering.theme import RGB, mix
+from rules.conqueror.engine import places_of
+from rules.conqueror.model import ACTIONS_PER_TURN, ConquerorView
 
 
 def render(
@@ -37,10 +40,12 @@ def render(
     names: Sequence[str] | None = None,
     choices: Collection[str] = (),
     chosen: str | None = None,
+    sides: Collection[tuple[str, str]] = (),
 ) -> Image.Image:
-    """The whole game as a 1280×960 RGB picture; ``names`` are the two seats' display names (default: the
-    colour names, قرمز and زرد). While a menu of camps is open, ``choices`` are the camps it offers (ringed,
-    every other camp veiled) and ``chosen`` the camp picked before (a move's source: ringed dark)."""
+    """The whole game as an RGB picture 960 px wide, as tall as the board needs; ``names`` are the two seats'
+    display names (default: the colour names, قرمز and زرد). While a menu is open, ``choices`` are the camps
+    it offers (ringed), ``chosen`` the camp picked before (a move's source: ringed dark) and ``sides`` the
+    walls it offers as (camp, across) pairs (drawn see-through); every camp none of them names is faded."""
     seat_names = _seat_names(view, names)
     cells = board_key(view)
     plan = board_plan(cells)
@@ -48,15 +53,14 @@ def render(
     _draw_grounds(image, view, plan, theme)
     _draw_walls(image, view, plan, theme)
     _draw_contents(image, view, plan, theme)
-    if choices:
-        _draw_choices(image, plan, choices, chosen, theme)
+    if choices or chosen is not None or sides:
+        _draw_choices(image, plan, choices, chosen, sides, theme)
     pen = ImageDraw.Draw(image)
-    for seat in (0, 1):
-        _draw_player(image, pen, view, seat, seat_names[seat], theme)
+    _draw_cards(image, pen, view, seat_names, theme)
     if view.finished or view.to_act is None:
         _draw_result(pen, view, seat_names, theme)
     else:
-        _draw_turn(image, pen, view, view.to_act, seat_names, theme)
+        _draw_turn(pen, view, view.to_act, theme)
     return image
 
 
@@ -76,6 +80,12 @@ def board_radius(view: ConquerorView) -> int:
     return board_plan(board_key(view)).radius
 
 
+def picture_size(view: ConquerorView) -> tuple[int, int]:
+    """The picture's width and height for this view's board."""
+    canvas = board_plan(board_key(view)).canvas
+    return canvas.width, canvas.height
+
+
 def _seat_names(view: ConquerorView, names: Sequence[str] | None) -> tuple[str, str]:
     given = list(names or ())
     out = []
@@ -89,201 +99,238 @@ def _seat_names(view: ConquerorView, names: Sequence[str] | None) -> tuple[str, 
 
 
 def _draw_grounds(image: Image.Image, view: ConquerorView, plan: BoardPlan, theme: ConquerorTheme) -> None:
-    """Repaint the camps whose ground is not the bare one: castle camps (grey) and owned camps (tinted)."""
+    """Repaint the camps whose ground is not the bare one: castle camps (stone) and owned camps (tinted)."""
     for i, (castle, owner) in enumerate(zip(view.castles, view.owners, strict=True)):
         if castle is not None:
-            paint_camp(image, plan, i, theme.castle_ground, theme, castle=True)
+            paint_camp(image, plan, i, theme.castle_ground, theme)
         elif owner is not None:
             paint_camp(image, plan, i, theme.side_tint(owner), theme)
 
 
+def _wall_at(plan: BoardPlan, camp: str, across: str) -> tuple[float, float]:
+    a, b = plan.centre(plan.index[camp]), plan.centre(plan.index[across])
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def _wall_size(plan: BoardPlan) -> tuple[int, int]:
+    return plan.geometry.scaled(lay.WALL_LENGTH, 10), plan.geometry.scaled(lay.WALL_THICKNESS, 5)
+
+
 def _draw_walls(image: Image.Image, view: ConquerorView, plan: BoardPlan, theme: ConquerorTheme) -> None:
-    g = plan.geometry
-    length, thickness = g.scaled(lay.WALL_LENGTH, 10), g.scaled(lay.WALL_THICKNESS, 5)
+    length, thickness = _wall_size(plan)
     for wall in view.walls:
-        a, b = plan.centre(plan.index[wall.camp]), plan.centre(plan.index[wall.across])
         sprite = wall_sprite(wall.seat, side_angle(wall.side), length, thickness, theme)
-        paste_centred(image, sprite, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        paste_centred(image, sprite, _wall_at(plan, wall.camp, wall.across))
 
 
 def _draw_contents(image: Image.Image, view: ConquerorView, plan: BoardPlan, theme: ConquerorTheme) -> None:
-    """Castles (with a piece in the gate when manned) and the pieces standing in each camp, by colour."""
+    """Castles (with a piece in the gate when manned) and the pieces standing in each camp, by colour: red on
+    the right, yellow on the left; beside a castle, at its feet."""
     g = plan.geometry
     castle_w, castle_h = g.scaled(lay.CASTLE_WIDTH, 12), g.scaled(lay.CASTLE_HEIGHT, 10)
+    digit = g.scaled(lay.PIECE_SIZE, lay.SMALLEST_TEXT)
     for i, castle in enumerate(view.castles):
         cx, cy = plan.centre(i)
         counts = (view.pieces[0][i], view.pieces[1][i])
         if castle is not None:
             sprite = castle_sprite(castle, castle_w, castle_h, view.manned[i], theme)
             paste_centred(image, sprite, (cx, cy + g.offset(lay.CASTLE_DY)))
-            radius, digit = g.scaled(lay.CASTLE_PIECE_RADIUS, 6), g.scaled(lay.CASTLE_PIECE_SIZE, 11)
-            y = cy + g.offset(lay.CASTLE_PIECE_DY)
-            for seat, count in enumerate(counts):
-                if count:
-                    dx = g.offset(lay.CASTLE_PIECE_DX) * (1 if seat == 0 else -1)
-                    paste_centred(image, piece_sprite(seat, count, radius, digit, theme), (cx + dx, y))
-            continue
-        if not any(counts):
-            continue
-        radius, digit = g.scaled(lay.PIECE_RADIUS, 7), g.scaled(lay.PIECE_SIZE, 12)
-        both = all(counts)
+            radius, dx, y = g.scaled(lay.CASTLE_PIECE_RADIUS, 6), g.offset(lay.CASTLE_PIECE_DX), cy
+            y += g.offset(lay.CASTLE_PIECE_DY)
+        else:
+            radius, y = g.scaled(lay.PIECE_RADIUS, 7), cy + g.offset(lay.PIECE_DY)
+            dx = g.offset(lay.PIECE_DX) if all(counts) else 0
         for seat, count in enumerate(counts):
             if count:
-                dx = (g.offset(lay.PIECE_DX) * (1 if seat == 0 else -1)) if both else 0
-                paste_centred(
-                    image, piece_sprite(seat, count, radius, digit, theme), (cx + dx, cy + g.offset(lay.PIECE_DY))
-                )
+                x = cx + (dx if seat == 0 else -dx)
+                paste_centred(image, piece_sprite(seat, count, radius, digit, theme), (x, y))
 
 
 def _draw_choices(
-    image: Image.Image, plan: BoardPlan, choices: Collection[str], chosen: str | None, theme: ConquerorTheme
+    image: Image.Image,
+    plan: BoardPlan,
+    choices: Collection[str],
+    chosen: str | None,
+    sides: Collection[tuple[str, str]],
+    theme: ConquerorTheme,
 ) -> None:
-    """Veil every camp the menu does not offer and ring the ones it does, so the eye finds them at once."""
+    """Fade every camp the menu does not name, ring the ones it offers and draw the walls it offers pale, so
+    the eye finds them at once; the faded labels still read."""
     radius = plan.radius
     half = hex_box(radius)
     g = plan.geometry
     offered = {plan.index[c] for c in choices if c in plan.index}
     picked = plan.index.get(chosen) if chosen is not None else None
+    named = offered | {plan.index[c] for pair in sides for c in pair if c in plan.index}
+    if picked is not None:
+        named.add(picked)
     veil = Image.new("L", image.size, 0)
     camp = hex_mask(radius, (0.0,) * 6).point(lambda v: v * theme.veil_opacity // 255)
     for i in range(len(plan.cells)):
-        if i not in offered and i != picked:
+        if i not in named:
             cx, cy = plan.centre(i)
             veil.paste(camp, (cx - half, cy - half), camp)
     image.paste(theme.veil, (0, 0), veil)
-    ring = ring_mask(radius, g.scaled(lay.RING_OUTER), g.scaled(lay.RING_INNER))
+    ring = ring_mask(radius, g.offset(lay.RING_OUTER), g.offset(lay.RING_INNER))
     for i, colour in (
         *((i, theme.choice_ring) for i in offered),
         *(((picked, theme.chosen_ring),) if picked is not None else ()),
     ):
         cx, cy = plan.centre(i)
         image.paste(colour, (cx - half, cy - half), ring)
+    length, thickness = _wall_size(plan)
+    for camp_label, across in sides:
+        side = _side_towards(plan, plan.index[camp_label], plan.index[across])
+        sprite = ghost_wall_sprite(side_angle(side), length, thickness, theme)
+        paste_centred(image, sprite, _wall_at(plan, camp_label, across))
 
 
-# Panel ----------------------------------------------------------------------------------------------------
+def _side_towards(plan: BoardPlan, a: int, b: int) -> int:
+    """The side of camp ``a`` that faces its neighbour ``b``."""
+    _la, _ta, qa, ra, _ca, _pa = plan.cells[a]
+    _lb, _tb, qb, rb, _cb, _pb = plan.cells[b]
+    return lay.DIRECTIONS.index((qb - qa, rb - ra))
+
+
+# Header ---------------------------------------------------------------------------------------------------
 
 
 def _chip(image: Image.Image, seat: int, centre: tuple[float, float], radius: int, theme: ConquerorTheme) -> None:
     """A plain disc in a seat's colour, the mark of a player."""
-    paste_centred(image, piece_sprite(seat, 0, radius, 12, theme), centre)
+    paste_centred(image, piece_sprite(seat, 0, radius, lay.SMALLEST_TEXT, theme), centre)
 
 
-def _draw_player(
-    image: Image.Image, pen: ImageDraw.ImageDraw, view: ConquerorView, seat: int, name: str, theme: ConquerorTheme
+def _draw_cards(
+    image: Image.Image, pen: ImageDraw.ImageDraw, view: ConquerorView, names: tuple[str, str], theme: ConquerorTheme
 ) -> None:
-    left, top, right, _bottom = lay.PLAYER_BOXES[seat]
-    if view.to_act == seat and not view.finished:
-        pen.rounded_rectangle(lay.PLAYER_BOXES[seat], 18, outline=theme.side_fill(seat), width=5)
-    _chip(image, seat, (right - 38, top + 40), 15, theme)
-    name_font = font(30, bold=True)
-    draw_text(
-        pen, (right - 64, top + 40), ellipsize(name, 168, font=name_font), font=name_font, fill=theme.ink, anchor="rm"
-    )
-    draw_text(pen, (left + 104, top + 40), persian_digits(view.scores[seat]), font=font(44, bold=True), fill=theme.ink)
-    draw_text(
-        pen,
-        (left + 46, top + 46),
-        persian_digits(labels.SCORE_OF.format(target=view.target)),
-        font=font(21),
-        fill=theme.muted,
-    )
-    _draw_track(pen, view.scores[seat], view.target, seat, (left + 20, top + 82, right - 20, top + 104), theme)
-    stats = (
-        (labels.SUPPLY, view.supply[seat], "piece"),
-        (labels.WALLS, view.walls_left[seat], "wall"),
-        (labels.CASTLES, view.castle_counts[seat], "castle"),
-    )
-    third = (right - left) / 3
-    for i, (label, count, icon) in enumerate(stats):
-        cx = right - third * (i + 0.5)
-        y = top + 142
-        icon_at = (cx + 22, y)
-        if icon == "piece":
-            _chip(image, seat, icon_at, 13, theme)
-        elif icon == "wall":
-            paste_centred(image, wall_sprite(seat, 0, 24, 10, theme), icon_at)
-        else:
-            paste_centred(image, castle_sprite(seat, 28, 24, False, theme), icon_at)
-        draw_text(pen, (cx - 16, y), persian_digits(count), font=font(30, bold=True), fill=theme.ink)
-        draw_text(pen, (cx, top + 180), label, font=font(21), fill=theme.muted)
+    """A card per player: colour, name, score out of the target, supplies; the player to act's card outlined
+    in their colour. Once the game is over the cards stand in the order of the scores, each with its place
+    under its score (equal scores share the first, both outlined in gold)."""
+    finished = view.finished or view.to_act is None
+    order = sorted((0, 1), key=lambda s: (-view.scores[s], s)) if finished else [0, 1]
+    places = places_of(view.scores)
+    for box, seat in zip(lay.CARD_BOXES, order, strict=True):
+        _draw_card(image, pen, view, seat, names[seat], box, places[seat] if finished else None, theme)
 
 
-def _draw_track(
-    pen: ImageDraw.ImageDraw, score: int, target: int, seat: int, box: lay.Box, theme: ConquerorTheme
-) -> None:
-    """The score track from 0 (right) to the target (left): one step per point, the score's steps filled."""
-    left, top, right, bottom = box
-    step = (right - left) / max(1, target)
-    for k in range(max(1, target)):
-        x1 = right - k * step
-        fill: RGB = theme.side_fill(seat) if k < score else theme.track
-        pen.rectangle((round(x1 - step + 1.5), top, round(x1 - 1), bottom), fill=fill)
-    for k in range(9, target, 9):  # every ninth step a notch, so the eye can count
-        x = round(right - k * step)
-        pen.line((x, top - 5, x, bottom + 5), fill=theme.muted, width=2)
-
-
-def _draw_turn(
+def _draw_card(
     image: Image.Image,
     pen: ImageDraw.ImageDraw,
     view: ConquerorView,
     seat: int,
-    names: tuple[str, str],
+    name: str,
+    box: lay.Box,
+    place: int | None,
     theme: ConquerorTheme,
 ) -> None:
-    left, top, right, _bottom = lay.TURN_BOX
-    cx = (left + right) / 2
-    if view.opening:
-        line = labels.OPENING.format(turn=view.turn)
+    left, top, right, _bottom = box
+    acting = view.to_act == seat and not view.finished
+    fill = mix(theme.card, theme.side_tint(seat), 0.45) if acting else theme.card
+    outline, width = (theme.side_fill(seat), lay.CARD_OUTLINE) if acting else (theme.card_border, 2)
+    if place == 1:
+        outline, width = theme.first, lay.CARD_OUTLINE
+    pen.rounded_rectangle(box, lay.CARD_RADIUS, fill=fill, outline=outline, width=width)
+    chip = (right - lay.CHIP_DX, top + lay.CHIP_DY)
+    _chip(image, seat, chip, lay.CHIP_RADIUS, theme)
+    name_font = font(lay.NAME_SIZE, bold=True)
+    name_right = right - lay.NAME_DX
+    name_room = name_right - (left + 2 * lay.SCORE_DX)
+    draw_text(
+        pen,
+        (name_right, chip[1]),
+        ellipsize(name, name_room, font=name_font),
+        font=name_font,
+        fill=theme.ink,
+        anchor="rm",
+    )
+    score_x = left + lay.SCORE_DX
+    score = persian_digits(view.scores[seat])
+    draw_text(pen, (score_x, top + lay.SCORE_DY), score, font=font(lay.SCORE_SIZE, bold=True), fill=theme.ink)
+    if place is None:
+        under, under_font, ink = labels.SCORE_OF.format(target=view.target), font(lay.TARGET_SIZE), theme.muted
     else:
-        line = labels.ROUND.format(round=view.round, rounds=view.rounds, turn=view.turn, turns=view.turns_per_round)
-    draw_text(pen, (cx, top + 104), persian_digits(line), font=font(24), fill=theme.ink)
-    turn_font = font(24)
-    draw_text(pen, (right - 24, top + 156), labels.TURN, font=turn_font, fill=theme.muted, anchor="rm")
-    chip_x = right - 24 - text_size(labels.TURN, font=turn_font)[0] - 26
-    _chip(image, seat, (chip_x, top + 156), 17, theme)
-    name_font = font(34, bold=True)
-    name = ellipsize(names[seat], round(chip_x - 28 - left - 16), font=name_font)
-    draw_text(pen, (chip_x - 28, top + 156), name, font=name_font, fill=theme.ink, anchor="rm")
-    y = top + 214
-    if view.opening:
-        draw_text(pen, (cx, y), labels.OPENING_HINT, font=font(22), fill=theme.muted)
-        return
-    text = persian_digits(labels.ACTIONS_LEFT.format(n=view.actions_left))
-    draw_text(pen, (right - 24, y), text, font=font(24, bold=True), fill=theme.ink, anchor="rm")
-    size, gap = 26, 9
-    for k in range(3):
-        x0 = left + 24 + k * (size + gap)
-        filled = 3 - k <= view.actions_left  # fills from the right, as the line reads
+        under, under_font, ink = labels.PLACES[place], font(lay.TARGET_SIZE, bold=True), theme.ink
+    draw_text(pen, (score_x, top + lay.TARGET_DY), persian_digits(under), font=under_font, fill=ink)
+    _draw_stats(image, pen, view, seat, (right, top + lay.STATS_DY), theme)
+    _draw_bar(pen, view, seat, (left + 2 * lay.SCORE_DX, top + lay.BAR_DY, right - lay.BAR_INSET), theme)
+
+
+def _draw_stats(
+    image: Image.Image,
+    pen: ImageDraw.ImageDraw,
+    view: ConquerorView,
+    seat: int,
+    at: tuple[int, int],
+    theme: ConquerorTheme,
+) -> None:
+    """Pieces in the supply, walls left and castles, each a number beside the board's own mark for it."""
+    right, y = at
+    stat_font = font(lay.STATS_SIZE, bold=True)
+    icons = (
+        piece_sprite(seat, 0, lay.STAT_PIECE_RADIUS, lay.SMALLEST_TEXT, theme),
+        wall_sprite(seat, 0, *lay.STAT_WALL, theme),
+        castle_sprite(seat, *lay.STAT_CASTLE, False, theme),
+    )
+    counts = (view.supply[seat], view.walls_left[seat], view.castle_counts[seat])
+    for k, (icon, count) in enumerate(zip(icons, counts, strict=True)):
+        icon_x = right - lay.STATS_DX - k * lay.STATS_STEP
+        paste_centred(image, icon, (icon_x, y))
+        draw_text(
+            pen, (icon_x - lay.STAT_ICON_DX, y), persian_digits(count), font=stat_font, fill=theme.ink, anchor="rm"
+        )
+
+
+def _draw_bar(
+    pen: ImageDraw.ImageDraw, view: ConquerorView, seat: int, span: tuple[int, int, int], theme: ConquerorTheme
+) -> None:
+    """How far the score has come towards the target, filled from the right as the line reads."""
+    left, y, right = span
+    pen.rounded_rectangle((left, y - lay.BAR_HEIGHT // 2, right, y + lay.BAR_HEIGHT // 2), 4, fill=theme.track)
+    done = min(1.0, view.scores[seat] / max(1, view.target))
+    if done > 0:
+        x = round(right - done * (right - left))
         pen.rounded_rectangle(
-            (x0, y - size / 2, x0 + size, y + size / 2),
+            (x, y - lay.BAR_HEIGHT // 2, right, y + lay.BAR_HEIGHT // 2), 4, fill=theme.side_fill(seat)
+        )
+
+
+def _draw_turn(pen: ImageDraw.ImageDraw, view: ConquerorView, seat: int, theme: ConquerorTheme) -> None:
+    """The round and turn on the right; the actions left on the left, in the colour of the player to act."""
+    left, top, right, bottom = lay.LINE_BOX
+    y = (top + bottom) / 2
+    line_font = font(lay.LINE_SIZE)
+    if view.opening:
+        draw_text(pen, ((left + right) / 2, y), labels.OPENING, font=line_font, fill=theme.ink)
+        return
+    where = labels.ROUND.format(round=view.round, rounds=view.rounds, turn=view.turn, turns=view.turns_per_round)
+    draw_text(pen, (right - 8, y), persian_digits(where), font=line_font, fill=theme.ink, anchor="rm")
+    size, gap = lay.ACTION_BOX, lay.ACTION_GAP
+    x = left + 8
+    for k in range(ACTIONS_PER_TURN):  # the squares nearest the words are the ones left: read first
+        filled = k >= ACTIONS_PER_TURN - view.actions_left
+        pen.rounded_rectangle(
+            (x, y - size / 2, x + size, y + size / 2),
             6,
             fill=theme.side_fill(seat) if filled else theme.card,
             outline=theme.outline if filled else theme.card_border,
             width=2,
         )
+        x += size + gap
+    draw_text(pen, (x + 4, y), labels.ACTIONS_LEFT, font=line_font, fill=theme.ink, anchor="lm")
 
 
 def _draw_result(pen: ImageDraw.ImageDraw, view: ConquerorView, names: tuple[str, str], theme: ConquerorTheme) -> None:
-    left, top, right, _bottom = lay.TURN_BOX
-    cx = (left + right) / 2
-    reason = labels.END_REASONS.get(view.end_reason or "", "")
-    headline = f"{labels.GAME_OVER} — {reason}" if reason else labels.GAME_OVER
-    draw_text(
-        pen,
-        (cx, top + 100),
-        persian_digits(headline.format(target=view.target)),
-        font=font(24, bold=True),
-        fill=theme.ink,
-    )
-    box = (left + 20, top + 128, right - 20, top + 234)
-    if len(view.winners) == 1:
-        winner = view.winners[0]
-        pen.rounded_rectangle(box, 16, fill=theme.side_fill(winner), outline=theme.outline, width=2)
-        ink = theme.side_ink(winner)
-        draw_text(pen, (cx, top + 154), labels.WINNER, font=font(24, bold=True), fill=ink)
-        name_font = font(38, bold=True)
-        draw_text(pen, (cx, top + 200), ellipsize(names[winner], 280, font=name_font), font=name_font, fill=ink)
+    """A plate in the winner's colour (grey for a draw) saying the game is over and who won."""
+    left, top, right, bottom = lay.LINE_BOX
+    winner = view.winners[0] if len(view.winners) == 1 else None
+    fill: RGB = theme.draw_banner if winner is None else theme.side_fill(winner)
+    ink: RGB = theme.on_banner if winner is None else theme.side_ink(winner)
+    pen.rounded_rectangle(lay.LINE_BOX, 14, fill=fill, outline=theme.outline, width=2)
+    line_font = font(lay.LINE_SIZE, bold=True)
+    head = f"{labels.GAME_OVER}، "
+    if winner is None:
+        text = head + labels.DRAW
     else:
-        pen.rounded_rectangle(box, 16, fill=theme.draw_banner, outline=theme.outline, width=2)
-        draw_text(pen, (cx, top + 181), labels.DRAW, font=font(48, bold=True), fill=theme.on_banner)
+        room = right - left - 40 - text_size(head + labels.WINNER.format(name=""), font=line_font)[0]
+        text = head + labels.WINNER.format(name=ellipsize(names[winner], room, font=line_font))
+    draw_text(pen, ((left + right) / 2, (top + bottom) / 2), text, font=line_font, fill=ink)

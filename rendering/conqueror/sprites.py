@@ -169,26 +169,37 @@ def wall_sprite(seat: int, angle_degrees: int, length: int, thickness: int, them
     return big.reduce(s)
 
 
-@functools.lru_cache(maxsize=16)
-def capacity_sprite(capacity: int, radius: int, digit_size: int, theme: ConquerorTheme) -> Image.Image:
-    """A camp's printed capacity: a small white disc with a dark digit."""
-    box = 2 * radius + 4
-    big, pen = _canvas(box, box, theme.outline)
+@functools.lru_cache(maxsize=32)
+def ghost_wall_sprite(angle_degrees: int, length: int, thickness: int, theme: ConquerorTheme) -> Image.Image:
+    """A wall that may be built there: a see-through bar in the colour of what a menu offers."""
+    angle = math.radians(angle_degrees)
+    dx, dy = math.cos(angle) * length / 2, math.sin(angle) * length / 2
+    box = length + thickness + 8
+    big, pen = _canvas(box, box, theme.choice_ring)
     s = SUPERSAMPLE
     c = box * s / 2
-    r: float = radius * s
-    pen.ellipse((c - r, c - r, c + r, c + r), fill=_opaque(theme.outline))
-    r -= 1.5 * s
-    pen.ellipse((c - r, c - r, c + r, c + r), fill=_opaque(theme.badge))
-    image = big.reduce(s)
-    draw_text(
-        ImageDraw.Draw(image),
-        (box / 2, box / 2),
-        persian_digits(capacity),
-        font=font(digit_size, bold=True),
-        fill=_opaque(theme.badge_ink),
-    )
-    return image
+    r = thickness / 2 * s
+    ends = ((c - dx * s, c - dy * s), (c + dx * s, c + dy * s))
+    colour = (*theme.choice_ring, theme.ghost_opacity)
+    pen.line(ends, fill=colour, width=round(2 * r))
+    for x, y in ends:
+        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+    return big.reduce(s)
+
+
+@functools.lru_cache(maxsize=32)
+def pips_sprite(count: int, radius: float, gap: float, colour: RGB) -> Image.Image:
+    """A camp's capacity: ``count`` dots in a row, ``gap`` px apart (dots, not a digit, so the camp's one
+    number is its label's)."""
+    width = math.ceil((count - 1) * gap + 2 * radius) + 4
+    height = math.ceil(2 * radius) + 4
+    big, pen = _canvas(width, height, colour)
+    s = SUPERSAMPLE
+    x0, cy = (width / 2 - (count - 1) * gap / 2) * s, height / 2 * s
+    for k in range(count):
+        cx = x0 + k * gap * s
+        pen.ellipse((cx - radius * s, cy - radius * s, cx + radius * s, cy + radius * s), fill=_opaque(colour))
+    return big.reduce(s)
 
 
 @functools.lru_cache(maxsize=16)

@@ -15,17 +15,15 @@ class ConquerorTheme:
     card: RGB = (250, 246, 236)
     card_border: RGB = (196, 182, 154)
     ink: RGB = (43, 33, 24)
-    muted: RGB = (120, 108, 92)
+    muted: RGB = (104, 92, 76)
     # The board: dark bands between camps (thicker between tiles), camp grounds.
     border: RGB = (66, 52, 40)
     camp: RGB = (218, 212, 196)
     plain: RGB = (170, 204, 112)
     grass: RGB = (70, 118, 40)  # the tufts that mark a plain, whatever its ground
-    castle_ground: RGB = (138, 134, 128)  # a castle's camp: owned by nobody, never scores
-    label: RGB = (43, 33, 24)
-    label_on_castle_ground: RGB = (255, 255, 255)
-    badge: RGB = (255, 255, 255)  # the capacity's disc
-    badge_ink: RGB = (43, 33, 24)
+    castle_ground: RGB = (184, 196, 210)  # a castle's camp, cool stone: owned by nobody, never scores
+    label: RGB = (43, 33, 24)  # dark on every ground, the castle's too
+    pip: RGB = (43, 33, 24)  # the capacity's dots
     outline: RGB = (30, 22, 16)  # around pieces, castles and walls
     halo: RGB = (255, 255, 255)
     # Players: seat 0 red, seat 1 yellow (the seed's colours); tints mark the camps each one owns.
@@ -35,13 +33,15 @@ class ConquerorTheme:
     side1: RGB = (250, 196, 20)
     side1_ink: RGB = (56, 36, 0)
     side1_tint: RGB = (250, 226, 120)
-    track: RGB = (226, 218, 200)  # empty steps of the score track
-    active: RGB = (222, 236, 212)
-    # While a menu of camps is open: the camps that can be chosen are ringed, the others veiled.
+    track: RGB = (226, 218, 200)  # the empty part of the score bar
+    # While a menu of camps is open: the camps that can be chosen are ringed, the others faded (the labels
+    # still read); a wall's sides to choose are drawn as pale walls.
     choice_ring: RGB = (24, 96, 200)
     chosen_ring: RGB = (30, 22, 16)  # the camp chosen first (a move's source, a wall's camp)
-    veil: RGB = (60, 50, 40)
+    veil: RGB = (246, 242, 232)
     veil_opacity: int = 150  # of 255
+    ghost_opacity: int = 170  # of 255: a wall that may be built
+    first: RGB = (214, 160, 20)  # the outline of a finished game's first place
     draw_banner: RGB = (110, 100, 88)
     on_banner: RGB = (255, 255, 255)
 

@@ -118,6 +118,11 @@ def winners_of(scores: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(s for s, score in enumerate(scores) if score == best)
 
 
+def places_of(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's place by score, 1 for the best; equal scores share a place (the result's order)."""
+    return tuple(1 + sum(other > score for other in scores) for score in scores)
+
+
 class Conqueror:
     """Two players build castles and walls and march pieces on a board of hexagonal camps; see
     ``rules/conqueror/README.md`` for the rules in force."""
@@ -189,16 +194,19 @@ class Conqueror:
 
         may_wall = state.walls_left[seat] > 0
         may_enter = state.supply[seat] > 0
+        enters: list[ConquerorAction] = []
+        leaves: list[ConquerorAction] = []
         moves: list[ConquerorAction] = []
+        walled: list[ConquerorAction] = []
         for c, owner in enumerate(castles):
             if may_wall and (owner == seat or owners[c] == seat):
-                out += [a for e, a in tables.wall[c] if walls[e] == NOBODY]
+                walled += [a for e, a in tables.wall[c] if walls[e] == NOBODY]
             if owner == seat:
                 if manned[c]:
                     if theirs[c] or mine[c] < capacity[c]:
-                        out.append(tables.leave[c])
+                        leaves.append(tables.leave[c])
                 elif may_enter and not theirs[c]:
-                    out.append(tables.enter[c])
+                    enters.append(tables.enter[c])
             count = mine[c]
             if not count or (owner == seat and theirs[c] and count + manned[c] == theirs[c]):
                 continue
@@ -207,9 +215,7 @@ class Conqueror:
                 for n, e, a in tables.move[c]
                 if walls[e] == NOBODY and (mine[n] < capacity[n] or theirs[n] or (castles[n] == opp and manned[n]))
             ]
-        out.extend(moves)
-        out.append(END)
-        return out
+        return [*out, *enters, *leaves, *moves, *walled, END]
 
     def default_action(self, state: ConquerorState, seat: int) -> ConquerorAction:
         """On a time-out: in the opening, the first free tile centre in board order; later, end the turn."""
@@ -505,4 +511,4 @@ def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-__all__ = ["END", "Conqueror", "owner_of", "seat_to_act", "winners_of"]
+__all__ = ["END", "Conqueror", "owner_of", "places_of", "seat_to_act", "winners_of"]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 import re
 
-from bot.games.conqueror import marks, presenter
+from bot.games.conqueror import Marks, marks, presenter
 from bot.messages import keyboards
 from rules import GAMES
 from rules.conqueror import ConquerorOptions
+from rules.conqueror.model import ConquerorView
 
 NAMES = ["علی", "Sara"]
 GAME = GAMES["conqueror"]
@@ -54,62 +55,114 @@ def test_rules_text_follows_the_board_option() -> None:
 
 def test_buttons_name_camps_in_persian() -> None:
     view = GAME.view(GAME.setup(2, 3), None)
-    assert presenter.menu_label(["c", "B0"], view) == "🏰 ج۰"
+    assert presenter.menu_label(["c"], view) == "🏰 ساخت قلعه"
+    assert presenter.menu_label(["c", "B0"], view) == "🏰 قلعه در ج۰"
     assert presenter.menu_label(["w", "D4"], view) == "🧱 س۴"
     assert presenter.menu_label(["w", "D4", "A6"], view) == "🧱 س۴ و ب۶"
-    assert presenter.menu_label(["m", "D4"], view) == "از س۴"
+    assert presenter.menu_label(["m", "D4"], view) == "➡️ از س۴"
     assert presenter.menu_label(["m", "D4", "A6"], view) == "به ب۶"
+    assert presenter.menu_label(["e", "D4"], view) == "⬆️ ورود به قلعهٔ س۴"
+    assert presenter.menu_label(["x"], view) == "⏭ پایان نوبت"
 
 
 def test_a_button_that_skips_levels_says_the_whole_action() -> None:
     view = GAME.view(GAME.setup(2, 3), None)
     label = presenter.chain_label
-    assert label([["m"], ["m", "D4"]], view) == "➡️ حرکت از س۴"  # one piece to move: its targets come next
-    assert label([["m"], ["m", "D4"], ["m", "D4", "A6"]], view) == "➡️ از س۴ به ب۶"
-    assert label([["m", "D4"], ["m", "D4", "A6"]], view) == "از س۴ به ب۶"
-    assert label([["c"], ["c", "B0"]], view) == "🏰 قلعه در ج۰"
-    assert label([["w"], ["w", "D4"], ["w", "D4", "A6"]], view) == "🧱 دیوار س۴ و ب۶"
+    assert label([["m", "D4"], ["m", "D4", "A6"]], view) == "➡️ از س۴ به ب۶"  # a piece with one way to go
     assert label([["w", "D4"], ["w", "D4", "A6"]], view) == "🧱 س۴ و ب۶"
+    assert label([["c"], ["c", "B0"]], view) == "🏰 قلعه در ج۰"
     assert label([["e"], ["e", "D4"]], view) == "⬆️ ورود به قلعهٔ س۴"
     assert label([["l"], ["l", "D4"]], view) == "⬇️ خروج از قلعهٔ س۴"
 
 
-def test_the_picture_of_a_menu_marks_the_camps_it_offers() -> None:
-    state, _ = _play(3, 80)  # round 2: pieces to move, castles to build
-    view = GAME.view(state, None)
-    codes = [GAME.encode(a) for a in GAME.legal_actions(state, GAME.to_act(state)[0])]
-    assert list(view.legal) == codes
-    assert marks(view, "") == (set(), None)  # the kinds of action: no place yet
-    assert marks(view, "c") == ({c.split(".")[1] for c in codes if c.startswith("c.")}, None)
-    moves = [c for c in codes if c.startswith("m.")]
-    assert len(moves) <= presenter.menu_flat("m")  # listed whole: both camps of every move are ringed
-    assert marks(view, "m") == ({camp for c in moves for camp in c.split(".")[1:]}, None)
+def _positions(seeds: range, steps: int = 200) -> list[ConquerorView]:
+    """Positions of seeded random games, walls built less often than they are offered (so some are left)."""
+    views = []
+    for seed in seeds:
+        state, rng = GAME.setup(2, seed), random.Random(seed)
+        for _ in range(steps):
+            if not GAME.to_act(state):
+                break
+            seat = GAME.to_act(state)[0]
+            actions = GAME.legal_actions(state, seat)
+            others = [a for a in actions if a.kind not in ("wall", "end")]
+            action = rng.choice(others) if others and rng.random() < 0.8 else rng.choice(actions)
+            state = GAME.apply(state, seat, action).state
+            views.append(GAME.view(state, None))
+    return views
+
+
+def test_every_action_takes_one_or_two_presses() -> None:
+    """A move is its piece, then its target; a wall its camp, then its neighbour; a castle, an enter or a
+    leave its kind, then its camp (one press when there is one); ending the turn one press. Every press is an
+    edit of the group's board."""
+    most = {"m": 2, "w": 2, "c": 2, "e": 2, "l": 2, "x": 1}
+    seen = set()
+    for view in _positions(range(4))[::3]:
+        menu = keyboards.menu("conqueror", list(view.legal))
+        for code in view.legal:
+            presses = menu.presses(code)
+            assert len(presses) <= most[code[0]], (code, presses)
+            seen.add((code[0], len(presses)))
+    assert {("m", 2), ("w", 2), ("c", 2), ("e", 1), ("x", 1)} <= seen
+
+
+def test_the_first_level_keeps_each_kind_on_rows_of_its_own() -> None:
+    view = next(v for v in _positions(range(1, 4)) if {c[0] for c in v.legal} >= {"m", "w", "e"})
+    rows = keyboards.game_menu("conqueror", 1, list(view.legal), "", view).inline_keyboard
+    kinds = [{b.callback_data.split(":")[3][0] for b in row} for row in rows]
+    assert all(len(k) == 1 for k in kinds), kinds
+    order = [next(iter(k)) for k in kinds]
+    assert order == sorted(order, key="celmwx".index)  # castles, enters, leaves, pieces, walls, the end
+    assert rows[-1][0].text == "⏭ پایان نوبت"
+    pieces = [b.text for row in rows for b in row if b.callback_data.split(":")[3].startswith("m.")]
+    assert pieces and all(re.fullmatch(r"➡️ از \S+( به \S+)?", t) for t in pieces), pieces
+
+
+def test_the_picture_of_a_menu_marks_what_it_offers() -> None:
+    view = next(v for v in _positions(range(1, 4)) if {c[0] for c in v.legal} >= {"c", "m", "w"})
+    codes = list(view.legal)
+    assert marks(view, "") == Marks()  # the first level: the board as it is
+    assert marks(view, "c") == Marks(frozenset(c.split(".")[1] for c in codes if c.startswith("c.")))
+    source = next(c for c in codes if c.startswith("m.")).split(".")[1]
+    targets = {c.split(".")[2] for c in codes if c.startswith(f"m.{source}.")}
+    assert marks(view, f"m.{source}") == Marks(frozenset(targets), source)
+    camp = next(c for c in codes if c.startswith("w.")).split(".")[1]
+    sides = tuple((camp, c.split(".")[2]) for c in codes if c.startswith(f"w.{camp}."))
+    assert marks(view, f"w.{camp}") == Marks(sides=sides)
     assert presenter.previews
     plain = presenter.picture(view, NAMES)
-    assert presenter.picture(view, NAMES, "m") != plain and presenter.picture(view, NAMES, "") == plain
+    assert presenter.picture(view, NAMES, f"m.{source}") != plain and presenter.picture(view, NAMES, "") == plain
+    assert presenter.picture(view, NAMES, f"w.{camp}") != plain
 
 
-def test_a_source_s_level_rings_its_targets_and_the_source() -> None:
-    state, _ = _play(1, 40)
-    view = GAME.view(state, None)
-    codes = list(view.legal)
-    walls = [c for c in codes if c.startswith("w.")]
-    assert len(walls) > presenter.menu_flat("w")  # too many to list whole: a camp first, then its neighbour
-    camp = walls[0].split(".")[1]
-    assert marks(view, f"w.{camp}") == ({c.split(".")[2] for c in walls if c.startswith(f"w.{camp}.")}, camp)
-
-
-def test_few_moves_are_listed_whole_at_once() -> None:
-    state, _ = _play(1, 60)
-    view = GAME.view(state, None)
+def test_the_opening_rings_the_tile_centres_and_names_them_whole() -> None:
+    view = GAME.view(GAME.setup(2, 3), None)
     menu = keyboards.menu("conqueror", list(view.legal))
-    assert len(view.legal) <= presenter.menu_flat("")
-    labels = [keyboards.game_menu("conqueror", 1, list(view.legal), "", view).inline_keyboard]
-    texts = [b.text for rows in labels for row in rows for b in row]
-    assert all(c.plays for c in menu.choices("")) and len(texts) == len(view.legal)
-    assert "⏭ پایان نوبت" in texts and any(re.fullmatch(r"➡️ از \S+ به \S+", t) for t in texts), texts
-    assert any(re.fullmatch(r"⬆️ ورود به قلعهٔ \S+", t) for t in texts), texts
-    assert marks(view, "")[0] == {camp for c in view.legal for camp in c.split(".")[1:]}
+    assert menu.top() == "c"
+    assert marks(view, "") == Marks(frozenset(c.split(".")[1] for c in view.legal))
+    rows = keyboards.game_menu("conqueror", 1, list(view.legal), "", view).inline_keyboard
+    texts = [b.text for row in rows for b in row]
+    assert len(texts) == 7 and all(re.fullmatch(r"🏰 قلعه در [بجدسصطع]۰", t) for t in texts), texts
+
+
+def test_the_result_ranks_the_players_by_score() -> None:
+    view = GAME.view(GAME.setup(2, 3), None)
+    ahead = view.model_copy(update={"scores": (9, 15), "castle_counts": (3, 4), "winners": (1,), "finished": True})
+    lines = presenter.result(ahead, NAMES)
+    assert lines[0].startswith("🥇") and "Sara" in lines[0] and "۱۵" in lines[0]
+    assert lines[1].startswith("🥈") and "علی" in lines[1] and "۹" in lines[1]
+    assert "برنده" in lines[2] and "Sara" in lines[2]
+    tied = ahead.model_copy(update={"scores": (12, 12), "winners": (0, 1)})
+    lines = presenter.result(tied, NAMES)
+    assert lines[0].startswith("🥇") and lines[1].startswith("🥇") and "علی" in lines[0]  # a tie keeps seat order
+    assert "مساوی" in lines[2]
+
+
+def test_rules_text_says_how_camps_are_named_and_how_to_press() -> None:
+    text = presenter.rules_text(ConquerorOptions())
+    assert "«ج۴» منطقهٔ ۴ از کاشی «ج» است" in text and "۰ مرکز کاشی است" in text
+    assert "نقطه" in text and "حلقهٔ آبی" in text and "➡️ از ص۶" in text
 
 
 def test_status_shows_the_score_once() -> None:

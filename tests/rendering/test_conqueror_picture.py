@@ -1,4 +1,5 @@
-"""The کشورگشا picture: geometry on any board, colours where they belong, encoding, and golden images.
+"""The کشورگشا picture: geometry on any board, colours where they belong, text a phone reads, encoding, and
+golden images.
 
 Positions are crafted on the fixed board's view (castles, pieces, walls; owners follow the seed's rule), so
 the pictures do not depend on the engine's choices. Golden images live in ``tests/rendering/golden/`` at half
@@ -17,18 +18,19 @@ from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
 from rendering.conqueror import layout as lay
+from rendering.conqueror import sprites, static
 from rendering.conqueror.labels import camp_label
-from rendering.conqueror.picture import board_key, board_radius, camp_centres, render
+from rendering.conqueror.picture import board_key, board_radius, camp_centres, picture_size, render
 from rendering.conqueror.sprites import inset_hexagon
 from rendering.conqueror.static import board_plan, static_layer
 from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
-from rendering.theme import RGB
+from rendering.text import sizes_drawn
+from rendering.theme import RGB, mix
 from rules.conqueror.board import TILE_LETTERS
 from rules.conqueror.engine import Conqueror
 from rules.conqueror.model import PIECES, WALLS, ConquerorOptions, ConquerorView, WallView
 
 GAME = Conqueror()
-GOLDEN_SIZE = (640, 480)
 PACKAGE = Path(__file__).resolve().parents[2] / "rendering"
 THEME = DEFAULT_THEME
 
@@ -131,6 +133,11 @@ def _hex_box(view: ConquerorView, label: str) -> tuple[int, int, int, int]:
     return (x - r, y - r, x + r + 1, y + r + 1)
 
 
+def _board_box(image: Image.Image) -> tuple[int, int, int, int]:
+    """The part of the picture under the header."""
+    return (0, lay.BOARD_TOP, image.width, image.height)
+
+
 def _changed_outside(
     a: Image.Image, b: Image.Image, boxes: Iterable[tuple[int, int, int, int]]
 ) -> tuple[int, int, int, int] | None:
@@ -138,7 +145,7 @@ def _changed_outside(
     diff = ImageChops.difference(a, b)
     for box in boxes:
         diff.paste((0, 0, 0), box)
-    return diff.crop(lay.BOARD_BOX).getbbox()
+    return diff.crop(_board_box(a)).getbbox()
 
 
 # Geometry ------------------------------------------------------------------------------------------------
@@ -152,9 +159,10 @@ def _boards() -> list[ConquerorView]:
     return views
 
 
-def test_every_board_fits_the_board_box_without_overlaps() -> None:
-    left, top, right, bottom = lay.BOARD_BOX
+def test_every_board_fits_under_the_header_without_overlaps() -> None:
     for view in _boards():
+        width, height = picture_size(view)
+        left, top, right, bottom = lay.MARGIN, lay.BOARD_TOP, width - lay.MARGIN, height - lay.MARGIN
         centres = camp_centres(view)
         r = board_radius(view)
         assert lay.MIN_RADIUS <= r <= lay.MAX_RADIUS
@@ -173,8 +181,22 @@ def test_every_board_fits_the_board_box_without_overlaps() -> None:
         assert closest > math.sqrt(3) * r - 1.5
 
 
-def test_fixed_board_uses_most_of_its_box() -> None:
-    assert board_radius(new_view()) >= 60
+def test_fixed_board_fills_the_width_of_a_picture_for_a_phone() -> None:
+    """The board as large as the width allows, on a picture a little taller than wide: a phone shows it at
+    480 px wide, and a wide picture is a short one there."""
+    view = new_view()
+    width, height = picture_size(view)
+    assert width == lay.WIDTH and width <= height <= lay.MAX_HEIGHT
+    xs = [x for x, _y in camp_centres(view).values()]
+    r = board_radius(view)
+    assert max(xs) - min(xs) + math.sqrt(3) * r > 0.99 * (width - 2 * lay.MARGIN)
+    assert r >= 64
+
+
+@pytest.mark.parametrize("view", _boards(), ids=lambda v: f"{len(v.cells)}cells")
+def test_every_board_s_picture_is_no_wider_than_a_phone_reads(view: ConquerorView) -> None:
+    width, height = picture_size(view)
+    assert width <= 1.4 * height and max(width, height) <= lay.MAX_HEIGHT
 
 
 def test_tile_sides_get_the_thick_border() -> None:
@@ -188,7 +210,7 @@ def test_tile_sides_get_the_thick_border() -> None:
 @pytest.mark.parametrize("view", _boards()[:8], ids=lambda v: f"{len(v.cells)}cells")
 def test_random_boards_render(view: ConquerorView) -> None:
     image = render(view)
-    assert image.size == (lay.WIDTH, lay.HEIGHT)
+    assert image.size == picture_size(view)
     centres = camp_centres(view)
     for cell in view.cells:
         assert _pixel(image, centres[cell.label])[:3] == THEME.ground(plain=cell.kind == "plain"), cell.label
@@ -200,7 +222,7 @@ def test_random_boards_render(view: ConquerorView) -> None:
 def test_new_game_shows_camp_and_plain_grounds_at_every_centre() -> None:
     view = new_view()
     image = render(view)
-    assert image.size == (1280, 960)
+    assert image.size == picture_size(view) == (960, 1190)
     assert image.mode == "RGB"
     centres = camp_centres(view)
     for cell in view.cells:
@@ -220,7 +242,7 @@ def test_owned_camps_are_tinted_and_castles_show_their_owner() -> None:
         y_castle = y + g.offset(lay.CASTLE_DY)
         castle, owner = view.castles[i], view.owners[i]
         if castle is not None:
-            # The left tower's body, and the camp's grey ground beside it (castle camps never score).
+            # The left tower's body, and the camp's stone ground beside it (castle camps never score).
             assert _close(_pixel(image, (x - 0.36 * w, y_castle + 0.1 * h)), THEME.side_fill(castle)), cell.label
             assert _close(_pixel(image, (x - 0.7 * g.radius, y - 0.2 * g.radius)), THEME.castle_ground), cell.label
         elif owner is not None and not any(view.pieces[s][i] for s in (0, 1)):
@@ -250,6 +272,29 @@ def test_pieces_show_both_colours() -> None:
     assert _close(_pixel(image, (x - dx - 0.6 * r, y + dy)), THEME.side_fill(1))
 
 
+def test_pieces_beside_a_castle_leave_it_whole() -> None:
+    """Pieces of both colours in a castle's camp stand beside the castle, never over it, and the camp's label
+    and capacity stay clear of them."""
+    pieces = dict(MID_PIECES, D0=(3, 2))
+    crowded = crafted(castles=MID_CASTLES, manned=("A0", "C0", "G5", "D0"), pieces=pieces, walls=MID_WALLS)
+    empty = crafted(
+        castles=MID_CASTLES, manned=("A0", "C0", "G5", "D0"), pieces=dict(pieces, D0=(0, 0)), walls=MID_WALLS
+    )
+    x, y = camp_centres(crowded)["D0"]
+    g = board_plan(board_key(crowded)).geometry
+    half_w, half_h = g.scaled(lay.CASTLE_WIDTH) / 2 + 1, g.scaled(lay.CASTLE_HEIGHT) / 2 + 1
+    castle = (x - half_w, y + g.offset(lay.CASTLE_DY) - half_h, x + half_w, y + g.offset(lay.CASTLE_DY) + half_h)
+    diff = ImageChops.difference(render(crowded), render(empty))
+    diff.paste((0, 0, 0), (0, 0, diff.width, lay.BOARD_TOP))  # the supplies in the header
+    left, top, right, bottom = diff.getbbox() or (0, 0, 0, 0)
+    assert x - g.radius < left and right < x + g.radius and y - g.radius < top and bottom < y + g.radius
+    for box in ((left, top, round(castle[0]), bottom), (round(castle[2]), top, right, bottom)):
+        diff.paste((0, 0, 0), box)  # what changed beside the castle: the discs
+    assert diff.getbbox() is None
+    label_bottom = y + g.offset(lay.LABEL_DY) + g.scaled(lay.LABEL_SIZE) / 2
+    assert top > label_bottom - 4 and bottom < y + g.offset(lay.PIP_DY) - g.scaled(lay.PIP_RADIUS)
+
+
 def test_a_wall_changes_the_pixels_along_its_side() -> None:
     base = crafted(castles={"A0": 0, "D0": 1})
     walled = crafted(castles={"A0": 0, "D0": 1}, walls=[("D0", "D3", 1)])
@@ -274,41 +319,58 @@ def test_moving_a_piece_changes_only_the_two_camps_on_the_board() -> None:
     moved_pieces = dict(MID_PIECES, B1=(2, 0), B0=(1, 0))
     after = crafted(castles=MID_CASTLES, manned=("A0", "C0", "G5"), pieces=moved_pieces, walls=MID_WALLS)
     before, moved = render(view), render(after)
-    assert ImageChops.difference(before, moved).crop(lay.BOARD_BOX).getbbox() is not None
+    assert ImageChops.difference(before, moved).crop(_board_box(before)).getbbox() is not None
     assert _changed_outside(before, moved, (_hex_box(view, "B1"), _hex_box(view, "B0"))) is None
 
 
-def test_turn_and_actions_panel_follow_the_view() -> None:
+def test_turn_line_and_cards_follow_the_view() -> None:
     view = mid_view()
     other = view.model_copy(update={"actions_left": 1})
     diff = ImageChops.difference(render(view), render(other)).getbbox()
     assert diff is not None
-    left, top, right, bottom = lay.TURN_BOX
+    left, top, right, bottom = lay.LINE_BOX
     assert left <= diff[0] and diff[2] <= right and top <= diff[1] and diff[3] <= bottom
-    # The seat to act has its card outlined in its colour.
-    card_left, card_top, _r, _b = lay.PLAYER_BOXES[view.to_act or 0]
-    assert _close(_pixel(render(view), (card_left + 1, card_top + 100)), THEME.side_fill(view.to_act or 0), 30)
+    # The seat to act has its card outlined in its colour, the first player's card on the right.
+    to_act = view.to_act or 0
+    card_left, card_top, card_right, _bottom = lay.CARD_BOXES[to_act]
+    assert _close(_pixel(render(view), (card_left + 2, card_top + 90)), THEME.side_fill(to_act), 30)
+    assert card_left > lay.CARD_BOXES[1][2] if to_act == 0 else card_right < lay.CARD_BOXES[0][0]
 
 
-def test_finished_game_shows_the_winner_banner() -> None:
+def _plate(image: Image.Image) -> tuple[int, ...]:
+    left, top, _right, bottom = lay.LINE_BOX
+    return _pixel(image, (left + 12, (top + bottom) / 2))
+
+
+def test_finished_game_shows_the_winner_plate_and_ranks_the_cards_by_score() -> None:
     view = finished_view()
     assert view.finished and len(view.winners) == 1
+    winner = view.winners[0]
     image = render(view, names=["علی", "سارا"])
-    left, top, _right, _bottom = lay.TURN_BOX
-    assert _close(_pixel(image, (left + 30, top + 181)), THEME.side_fill(view.winners[0]))
+    assert _close(_plate(image), THEME.side_fill(winner))
+    # The winner's card comes first (on the right) whatever the seat, outlined in the first place's gold.
+    left, top, _right, _bottom = lay.CARD_BOXES[0]
+    assert _close(_pixel(image, (left + 2, top + 90)), THEME.first, 30)
+    swapped = view.model_copy(update={"scores": view.scores[::-1], "winners": (1 - winner,)})
+    chip_x, chip_y = lay.CARD_BOXES[0][2] - lay.CHIP_DX, lay.CARD_BOXES[0][1] + lay.CHIP_DY
+    assert _close(_pixel(image, (chip_x, chip_y)), THEME.side_fill(winner))
+    assert _close(_pixel(render(swapped), (chip_x, chip_y)), THEME.side_fill(1 - winner))
 
 
-def test_draw_banner() -> None:
-    view = finished_view().model_copy(update={"winners": (0, 1)})
-    left, top, _right, _bottom = lay.TURN_BOX
-    assert _close(_pixel(render(view), (left + 30, top + 181)), THEME.draw_banner)
+def test_draw_plate_and_equal_places() -> None:
+    view = finished_view()
+    tied = view.model_copy(update={"scores": (9, 9), "winners": (0, 1)})
+    image = render(tied)
+    assert _close(_plate(image), THEME.draw_banner)
+    for left, top, _right, _bottom in lay.CARD_BOXES:  # both in first place, seat order kept
+        assert _close(_pixel(image, (left + 2, top + 90)), THEME.first, 30)
 
 
 def test_names_default_to_colours_and_odd_names_do_not_break_the_picture() -> None:
     view = mid_view()
     assert ImageChops.difference(render(view), render(view, names=view.colours)).getbbox() is None
     odd = render(view, names=["🎲🎲", "Alexandria Ocasio-Cortez the Magnificent ✨ محمد"])
-    assert odd.size == (1280, 960)
+    assert odd.size == picture_size(view)
     assert ImageChops.difference(odd, render(view)).getbbox() is not None
 
 
@@ -329,23 +391,61 @@ def test_camp_labels_are_persian_letters_with_persian_digits() -> None:
     assert not any(ch.isascii() for label in every for ch in label)
 
 
-def test_a_menu_of_camps_rings_its_choices_and_veils_the_rest() -> None:
+def test_a_menu_of_camps_rings_its_choices_and_fades_the_rest() -> None:
     view = mid_view()
     plain = render(view)
     marked = render(view, choices={"B1", "E2"}, chosen="A1")
     r = board_radius(view)
+    inside = r * math.sqrt(3) / 2 - 3  # just inside the east side, on the ring
     centres = camp_centres(view)
-    for label in ("B1", "E2"):  # a blue ring just inside the sides, the camp's middle as it was
+    for label in ("B1", "E2"):  # a blue ring along the sides, clear of the label; the camp's middle as it was
         x, y = centres[label]
-        assert _close(_pixel(marked, (x, y - r * 0.78)), THEME.choice_ring, 30), label
+        assert _close(_pixel(marked, (x + inside, y)), THEME.choice_ring, 30), label
         assert _pixel(marked, (x, y)) == _pixel(plain, (x, y))
     x, y = centres["A1"]
-    assert _close(_pixel(marked, (x, y - r * 0.78)), THEME.chosen_ring, 30)
-    x, y = centres["G0"]  # not offered: veiled, darker than before
-    assert sum(_pixel(marked, (x, y))[:3]) < sum(_pixel(plain, (x, y))[:3]) - 100
-    # The panel is not touched.
-    assert ImageChops.difference(plain, marked).crop((lay.PANEL_LEFT, 0, lay.WIDTH, lay.HEIGHT)).getbbox() is None
+    assert _close(_pixel(marked, (x + inside, y)), THEME.chosen_ring, 30)
+    x, y = centres["G0"]  # not offered: faded towards the paper, its label still dark enough to read
+    before, after = _pixel(plain, (x, y)), _pixel(marked, (x, y))
+    assert sum(abs(a - v) for a, v in zip(after, THEME.veil, strict=False)) < sum(
+        abs(b - v) for b, v in zip(before, THEME.veil, strict=False)
+    )
+    # The header is not touched.
+    assert ImageChops.difference(plain, marked).crop((0, 0, plain.width, lay.BOARD_TOP)).getbbox() is None
     assert ImageChops.difference(render(view, choices=()), plain).getbbox() is None
+
+
+def test_a_wall_menu_draws_the_sides_it_offers_in_the_colour_of_a_choice() -> None:
+    view = crafted(castles={"A0": 0, "D0": 1})
+    plain = render(view)
+    marked = render(view, sides=[("A1", "A2"), ("A1", "D4")])
+    centres = camp_centres(view)
+    for camp, across in (("A1", "A2"), ("A1", "D4")):
+        a, b = centres[camp], centres[across]
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        assert _close(_pixel(marked, mid), mix(_pixel(plain, mid)[:3], THEME.choice_ring, 0.5), 45)
+    # A side not offered has no wall; the camps named keep their ground, the others fade.
+    a, b = centres["A1"], centres["A6"]
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    assert not _close(_pixel(marked, mid), THEME.choice_ring, 80)
+    for label in ("A1", "A2", "D4"):
+        assert _pixel(marked, centres[label]) == _pixel(plain, centres[label]), label
+    assert _pixel(marked, centres["G0"]) != _pixel(plain, centres["G0"])
+
+
+def _all_text(view: ConquerorView, **marks: object) -> list[float]:
+    """The size of every text a picture draws, cached layers and sprites drawn anew."""
+    for cached in (static.static_layer, static.camp_tile, sprites.piece_sprite):
+        cached.cache_clear()
+    with sizes_drawn() as sizes:
+        render(view, names=["آرمان دلاوری‌نژاد خراسانی", "رایانه ۲ (متوسط)"], **marks)  # type: ignore[arg-type]
+    return sizes
+
+
+@pytest.mark.parametrize("view", [mid_view(), finished_view(), *_boards()], ids=lambda v: f"{len(v.cells)}cells")
+def test_no_text_is_smaller_than_a_phone_reads(view: ConquerorView) -> None:
+    """At 480 px wide (half the picture) every text's cap height is at least 10 px, on any board."""
+    sizes = _all_text(view, choices={view.cells[0].label})
+    assert sizes and min(sizes) >= lay.SMALLEST_TEXT
 
 
 def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
@@ -353,6 +453,10 @@ def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
 
 
 # Golden images -------------------------------------------------------------------------------------------
+
+
+def _half(image: Image.Image) -> Image.Image:
+    return image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
 
 
 @pytest.mark.parametrize(
@@ -364,11 +468,17 @@ def test_to_bytes_gives_a_small_faithful_jpeg() -> None:
     ],
 )
 def test_golden(name: str, make: Callable[[], ConquerorView], names: list[str] | None) -> None:
-    small = render(make(), names=names).resize(GOLDEN_SIZE, Image.Resampling.LANCZOS)
-    assert_golden(small, name)
+    assert_golden(_half(render(make(), names=names)), name)
 
 
 def test_golden_menu_of_moves() -> None:
     """A move's menu of targets: from A1 (ringed dark) to the camps it may reach (ringed blue)."""
-    small = render(mid_view(), names=["علی", "Sara"], choices={"A2", "A6", "D4"}, chosen="A1")
-    assert_golden(small.resize(GOLDEN_SIZE, Image.Resampling.LANCZOS), "conqueror_move_menu")
+    assert_golden(
+        _half(render(mid_view(), names=["علی", "Sara"], choices={"A2", "A6", "D4"}, chosen="A1")), "conqueror_move_menu"
+    )
+
+
+def test_golden_menu_of_walls() -> None:
+    """A wall's menu of sides: around B1, the sides a wall may take, drawn see-through."""
+    sides = [("B1", n) for n in ("C3", "B2", "B0", "C4")]
+    assert_golden(_half(render(mid_view(), names=["علی", "Sara"], sides=sides)), "conqueror_wall_menu")
