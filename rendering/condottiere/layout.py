@@ -80,7 +80,8 @@ WIN_GAP = 12
 MAP_PAD = 10  # between the map card's edge and the land
 LABEL_SIZE = 30
 LABEL_PAD = (6, 2)  # around a name's ink, kept inside its province
-TOKEN_RADIUS_FACTOR = 0.8  # of the cells' radius: inside the cell the token stands on
+TOKEN_RADIUS_FACTOR = 0.72  # of the cells' radius: inside the cell the token stands on
+MARK_CLEARANCE = 4  # px between a token (or chip) and its province's name
 MAP_CHIP_RADIUS = 19
 OUTLINE_WIDTH = 5.0  # the battle site's, the peace token's and the winners' outlines
 
@@ -329,8 +330,7 @@ def map_plan(key: str, order: tuple[str, ...], names: tuple[str, ...], box: Box)
     plan = MapPlan(key, radius, order, cells, meeting, origin, (), (), (), (), (), ())
     labels, sizes, inside, tokens, fills, boxes = [], [], [], [], [], []
     for i, group in enumerate(cells):
-        label, size, fits, ink = _label_place(plan, i, names[i])
-        marks = sorted(group, key=lambda c: _mark_cost(plan, c, set(group), ink))
+        label, size, fits, marks = _label_place(plan, i, names[i])
         token = plan.centre(marks[0])
         fill = plan.centre(marks[1]) if len(marks) > 1 else token
         labels.append(label)
@@ -379,42 +379,57 @@ def _samples(box: tuple[float, float, float, float]) -> list[Point]:
     return [(x, y) for x in xs for y in ys]
 
 
-def _label_place(plan: MapPlan, province: int, name: str) -> tuple[Point, int, bool, tuple[float, ...]]:
-    """The largest size (``LABEL_SIZE`` down to ``MIN_TEXT``) and the place nearest the province's middle where
-    the name lies wholly inside it; failing that, the place where most of it does, at ``MIN_TEXT``. Places
-    tried: cell centres and the midpoints of neighbouring cells."""
+def _label_place(plan: MapPlan, province: int, name: str) -> tuple[Point, int, bool, list[Hex]]:
+    """Where the name goes, its size, whether it lies wholly inside the province, and the province's cells from
+    the best for its mark (a token or the owner's chip) to the worst.
+
+    The name takes the largest size (``LABEL_SIZE`` down to ``MIN_TEXT``) at which it fits inside the
+    province somewhere; of those places, the one that leaves its mark the best cell (clear of the name, most
+    enclosed by the province), then the one nearest the province's middle. A name that fits nowhere goes
+    where most of it lies inside, at ``MIN_TEXT``. Places tried: cell centres and the midpoints of
+    neighbouring cells."""
     group = plan.cells[province]
-    members = set(group)
+    members = set(group) | {cell for cell, _ in plan.meeting}  # a meeting cell's wedge facing us is ours
     points = [plan.centre(c) for c in group]
     middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
     places = set(points)
     for q, r in group:
         for dq, dr in DIRECTIONS:
-            if (q + dq, r + dr) in members:
+            if (q + dq, r + dr) in group:
                 a, b = plan.centre((q, r)), plan.centre((q + dq, r + dr))
                 places.add(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
     ordered = sorted(places, key=lambda p: (math.dist(p, middle), p))
+
+    def marks(box: tuple[float, float, float, float]) -> list[Hex]:
+        return sorted(group, key=lambda c: _mark_cost(plan, c, members, box))
+
     for size in range(LABEL_SIZE, MIN_TEXT - 1, -1):
-        for place in ordered:
-            box = label_box(name, size, place)
-            if all(plan.province_at(p) == province for p in _samples(box)):
-                return place, size, True, box
+        boxes = [(place, label_box(name, size, place)) for place in ordered]
+        fitting = [(p, b) for p, b in boxes if all(plan.province_at(s) == province for s in _samples(b))]
+        if fitting:
+            place, box = min(fitting, key=lambda pb: _mark_cost(plan, marks(pb[1])[0], members, pb[1])[:2])
+            return place, size, True, marks(box)
 
     def share(place: Point) -> int:
         return sum(plan.province_at(p) == province for p in _samples(label_box(name, MIN_TEXT, place)))
 
     best = max(ordered, key=share)
-    return best, MIN_TEXT, False, label_box(name, MIN_TEXT, best)
+    return best, MIN_TEXT, False, marks(label_box(name, MIN_TEXT, best))
 
 
-def _mark_cost(plan: MapPlan, cell: Hex, members: set[Hex], label: tuple[float, ...]) -> tuple[float, ...]:
-    """Where a token or chip goes: clear of the name first, then on a cell with most sides inside the province
-    (so it reads as this province's), then near the name."""
+def _mark_cost(
+    plan: MapPlan, cell: Hex, members: set[Hex], label: tuple[float, float, float, float]
+) -> tuple[float, ...]:
+    """Where a token or chip goes: clear of the name first, then on a cell with fewest sides against another
+    province (the sea is no rival: a mark by the coast is plainly this province's), then near the name."""
     x, y = plan.centre(cell)
-    reach = plan.radius * TOKEN_RADIUS_FACTOR
+    reach = plan.radius * TOKEN_RADIUS_FACTOR + MARK_CLEARANCE
     left, top, right, bottom = label
     dx = max(left - x, 0.0, x - right)
     dy = max(top - y, 0.0, y - bottom)
     overlap = max(0.0, reach - math.hypot(dx, dy))
-    enclosed = sum((cell[0] + dq, cell[1] + dr) in members for dq, dr in DIRECTIONS)
-    return (round(overlap), -min(enclosed, 5), math.hypot(dx, dy))
+    land = plan.owner_of()
+    rivals = sum(
+        (cell[0] + dq, cell[1] + dr) in land and (cell[0] + dq, cell[1] + dr) not in members for dq, dr in DIRECTIONS
+    )
+    return (round(overlap), rivals, math.hypot(dx, dy))
