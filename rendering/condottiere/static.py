@@ -60,7 +60,7 @@ def _land(plan: lay.MapPlan, province: int | None = None) -> list[list[Point]]:
     return out
 
 
-def _segments(plan: lay.MapPlan, province: int | None = None) -> list[Segment]:
+def border_segments(plan: lay.MapPlan, province: int | None = None) -> list[Segment]:
     """Every side between a province and something else (another province: False; the sea: True), once; with
     ``province``, only that province's own outline. In a meeting cell, the spokes between wedges of different
     provinces."""
@@ -124,7 +124,7 @@ def map_art(theme: CondottiereTheme, key: MapKey, box: lay.Box) -> MapArt:
         pen.polygon(scaled(_hexagon(plan.centre(cell), plan.radius * 1.45)), fill=theme.shallows)
     for polygon in _land(plan):
         pen.polygon(scaled(polygon), fill=theme.land)
-    segments = _segments(plan)
+    segments = border_segments(plan)
     _stroke(pen, [seg for seg in segments if not seg[2]], BORDER_WIDTH, theme.border, (left, top), s)
     _stroke(pen, [seg for seg in segments if seg[2]], COAST_WIDTH, theme.coast, (left, top), s)
     image = big.reduce(s)
@@ -145,7 +145,7 @@ def map_art(theme: CondottiereTheme, key: MapKey, box: lay.Box) -> MapArt:
         masks.append(mask.reduce(s))
         lines.append(overlay.crop((bl - left, bt - top, br - left, bb - top)))
         outline = Image.new("L", ((br - bl) * s, (bb - bt) * s), 0)
-        _stroke(ImageDraw.Draw(outline), _segments(plan, i), lay.OUTLINE_WIDTH, 255, (bl, bt), s)
+        _stroke(ImageDraw.Draw(outline), border_segments(plan, i), lay.OUTLINE_WIDTH, 255, (bl, bt), s)
         outlines.append(outline.reduce(s))
     names = key[2]
     for i, name in enumerate(names):

@@ -22,7 +22,7 @@ from PIL import Image, ImageChops
 from rendering.condottiere import layout as lay
 from rendering.condottiere.picture import conquest, map_plan, render, render_hand, seat_display_names
 from rendering.condottiere.sprites import card_sprite, sort_key
-from rendering.condottiere.static import _segments, static_layer
+from rendering.condottiere.static import border_segments, static_layer
 from rendering.condottiere.theme import DEFAULT_THEME, CondottiereTheme
 from rules import GAMES
 from rules.condottiere.data import BOARDS, CODE, KIND_OF_CODE, copies
@@ -297,7 +297,7 @@ def test_battle_and_peace_tokens_change_only_their_provinces() -> None:
     x, y = plan.tokens[9]
     assert _pixel(with_both, (x + plan.radius * 0.5, y)) == (255, 255, 255)  # the white token, right of its branch
     for province, colour in ((5, THEME.site_outline), (9, THEME.peace_outline)):  # each province outlined
-        (x0, y0), (x1, y1), _coast = _segments(plan, province)[0]
+        (x0, y0), (x1, y1), _coast = border_segments(plan, province)[0]
         assert _pixel(with_both, ((x0 + x1) / 2, (y0 + y1) / 2)) == colour
 
 
@@ -376,7 +376,7 @@ def test_finished_game_shows_the_winners_and_marks_the_provinces_that_won() -> N
     plan = map_plan(view)
     assert plan is not None
     for name in ("bella", "caline", "borge", "lia", "rollo"):  # Lia and Rollo border no winning province
-        (x0, y0), (x1, y1), _coast = _segments(plan, _province(name))[0]
+        (x0, y0), (x1, y1), _coast = border_segments(plan, _province(name))[0]
         shown = _pixel(image, ((x0 + x1) / 2, (y0 + y1) / 2))
         assert (shown == THEME.winner_outline) is (_province(name) in won), name
     draw = render(view.model_copy(update={"winners": tuple(range(6)), "end_reason": "stalemate"}), names=NAMES)
