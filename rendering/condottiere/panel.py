@@ -169,7 +169,8 @@ def _turn(
         return
     draw_text(pen, (right, top + 16), labels.TO_ACT, font=font(SMALL), fill=theme.muted, anchor="rm")
     plate = (left, top + lay.CAPTION, right, bottom)
-    pen.rounded_rectangle(plate, 14, fill=theme.active, outline=theme.seat_fill(seats[0]), width=4)
+    outline = theme.seat_fill(seats[0]) if len(seats) == 1 else theme.ink
+    pen.rounded_rectangle(plate, 14, fill=theme.active, outline=outline, width=4)
     y1, y2 = plate[1] + 28, plate[3] - 28
     x = right - 12 - lay.CHIP_RADIUS
     for seat in seats:
