@@ -199,9 +199,37 @@ def _flower(pen: ImageDraw.ImageDraw, cx: float, cy: float, size: float) -> None
     pen.ellipse((cx - r, head - r, cx + r, head + r), fill=_opaque((250, 200, 40)))
 
 
+def _elder(pen: ImageDraw.ImageDraw, cx: float, cy: float, size: float, theme: CondottiereTheme) -> None:
+    """The Bishop, ریش‌سفید ("white beard"): an elder's face with a long white beard over a dark robe, a
+    turban above; nothing like the peace token's olive branch."""
+    line = max(1, round(size * 0.025))
+    rim = _opaque(theme.elder_rim)
+    robe = [(cx - size * 0.4, cy + size * 0.5), (cx - size * 0.26, cy + size * 0.12)]
+    robe += [(cx + size * 0.26, cy + size * 0.12), (cx + size * 0.4, cy + size * 0.5)]
+    pen.polygon(robe, fill=_opaque(theme.elder_robe))
+    face = (cx - size * 0.17, cy - size * 0.28, cx + size * 0.17, cy + size * 0.06)
+    pen.ellipse(face, fill=_opaque(theme.elder_skin), outline=rim, width=line)
+    beard = [(cx - size * 0.2, cy - size * 0.1)]
+    for k in range(1, 12):  # a quarter ellipse from the left cheek down to the tip, mirrored below
+        a = k / 12 * math.pi / 2
+        beard.append((cx - size * 0.2 * math.cos(a), cy - size * 0.1 + size * 0.56 * math.sin(a)))
+    beard.append((cx, cy + size * 0.5))
+    beard += [(2 * cx - x, y) for x, y in reversed(beard[:-1])]
+    pen.polygon(beard, fill=_opaque(theme.elder_beard), outline=rim, width=line)
+    mouth = size * 0.05
+    pen.line(((cx - mouth, cy - size * 0.02), (cx + mouth, cy - size * 0.02)), fill=rim, width=line)
+    eye = size * 0.03
+    for side in (-1, 1):
+        ex, ey = cx + side * size * 0.075, cy - size * 0.14
+        pen.ellipse((ex - eye, ey - eye, ex + eye, ey + eye), fill=rim)
+    turban = (cx - size * 0.23, cy - size * 0.48, cx + size * 0.23, cy - size * 0.16)
+    pen.chord(turban, 180, 360, fill=_opaque(theme.elder_turban), outline=rim, width=line)
+    pen.line(((cx - size * 0.23, cy - size * 0.32), (cx + size * 0.23, cy - size * 0.32)), fill=rim, width=line)
+
+
 def _symbol(pen: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: float, theme: CondottiereTheme) -> None:
     if kind == "bi":
-        _olive_branch(pen, cx, cy, size, theme)
+        _elder(pen, cx, cy, size, theme)
     elif kind == "sc":
         _scarecrow(pen, cx, cy, size, theme)
     elif kind == "su":
@@ -209,7 +237,7 @@ def _symbol(pen: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: flo
     elif kind == "dr":
         _drum(pen, cx, cy, size, theme)
     elif kind == "co":
-        _heart(pen, cx, cy, size, (210, 50, 80))
+        _heart(pen, cx, cy, size, theme.courtesan)
     elif kind == "he":
         _star(pen, cx, cy, size, (250, 196, 40), (150, 100, 10))
     elif kind == "wi":
@@ -230,10 +258,13 @@ def _faces(kind: str, theme: CondottiereTheme) -> tuple[RGB, RGB]:
 
 
 @functools.lru_cache(maxsize=256)
-def card_sprite(kind: str, width: int, height: int, theme: CondottiereTheme) -> Image.Image:
-    """A face-up card of ``kind`` (a kind code: "5", "bi"): a mercenary shows its value big, with a small
-    copy in the top-right corner (left visible when cards overlap); a special shows its symbol and its
-    Persian name, and what it adds in the corner."""
+def card_sprite(
+    kind: str, width: int, height: int, theme: CondottiereTheme, *, smallest: int, named: bool
+) -> Image.Image:
+    """A face-up card of ``kind`` (a kind code: "5", "bi"): a mercenary shows its value big, a special its
+    symbol. A ``named`` card (in the hand) also has a special's name under its symbol and, in the top-right
+    corner, what it adds; otherwise the symbol fills the card (a battle line's small cards, whose strength is
+    written beside them). No text is smaller than ``smallest``."""
     rim, face = _faces(kind, theme)
     big, pen = _canvas(width, height, theme.outline)
     s = SUPERSAMPLE
@@ -248,23 +279,28 @@ def card_sprite(kind: str, width: int, height: int, theme: CondottiereTheme) -> 
     )
     mercenary = is_mercenary(kind)
     if not mercenary:
-        _symbol(pen, kind, width * s / 2, height * s * 0.42, width * s * 0.62, theme)
+        middle, size = (0.4, 0.66) if named else (0.5, 0.86)
+        _symbol(pen, kind, width * s / 2, height * s * middle, width * s * size, theme)
     image = big.reduce(s)
     draw = ImageDraw.Draw(image)
     ink = _opaque(theme.card_ink)
-    corner = (width - max(4, width * 0.1) - 2, max(4, width * 0.1) + 3)
+    inset = max(4, width * 0.1)
+    corner = (width - inset, inset)
+    corner_font = font(max(smallest, round(height * 0.14)), bold=True)
     if mercenary:
         value = persian_digits(kind)
-        size = round(height * (0.44 if len(kind) == 1 else 0.38))
-        draw_text(draw, (width / 2, height * 0.54), value, font=font(size, bold=True), fill=ink)
-        draw_text(draw, corner, value, font=font(max(12, round(height * 0.16)), bold=True), fill=ink, anchor="rt")
+        size = max(smallest, round(height * (0.46 if len(kind) == 1 else 0.4)))
+        draw_text(draw, (width / 2, height * 0.55), value, font=font(size, bold=True), fill=ink)
         return image
-    name = KINDS[KIND_OF_CODE[kind]].name
-    name_font = fitting_font(name, round(width * 0.86), size=max(11, round(height * 0.15)), min_size=9, bold=True)
-    draw_text(draw, (width / 2, height * 0.82), name, font=name_font, fill=ink)
-    mark = labels.CORNER.get(kind)
-    if mark:
-        draw_text(draw, corner, mark, font=font(max(11, round(height * 0.14)), bold=True), fill=ink, anchor="rt")
+    if named:
+        name = labels.card_name(kind)
+        room = round(width - 2 * border / s)
+        size = max(smallest, round(height * 0.15))
+        name_font = fitting_font(name, room, size=size, min_size=smallest, bold=True)
+        draw_text(draw, (width / 2, height * 0.83), name, font=name_font, fill=ink)
+        mark = labels.CORNER.get(kind)
+        if mark:
+            draw_text(draw, corner, mark, font=corner_font, fill=ink, anchor="rt")
     return image
 
 
@@ -334,8 +370,9 @@ def peace_token(radius: int, theme: CondottiereTheme) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=64)
-def chip_sprite(seat: int, radius: int, theme: CondottiereTheme, *, digit: bool = True) -> Image.Image:
-    """A disc in a seat's colour with its number (1-based, Persian digits): the mark of a player."""
+def chip_sprite(seat: int, radius: int, theme: CondottiereTheme, digit: int = 0) -> Image.Image:
+    """A disc in a seat's colour, with its number (1-based, Persian digits, ``digit`` px) when ``digit``: the
+    mark of a player."""
     box = 2 * radius + 4
     big, pen = _canvas(box, box, theme.outline)
     s = SUPERSAMPLE
@@ -346,11 +383,75 @@ def chip_sprite(seat: int, radius: int, theme: CondottiereTheme, *, digit: bool 
     if digit:
         draw_text(
             ImageDraw.Draw(image),
-            (box / 2, box / 2),
+            (box / 2, box / 2 + 1),
             persian_digits(seat + 1),
-            font=font(max(10, round(radius * 1.2)), bold=True),
+            font=font(digit, bold=True),
             fill=_opaque(theme.seat_ink(seat)),
         )
+    return image
+
+
+@functools.lru_cache(maxsize=64)
+def province_mark(seat: int | None, height: int, theme: CondottiereTheme) -> Image.Image:
+    """A little hexagon in a seat's colour (the map's land with None): a province held, before its count."""
+    radius = height / 2
+    box = height + 2
+    big, pen = _canvas(box, box, theme.outline)
+    s = SUPERSAMPLE
+    c = box * s / 2
+    fill = theme.land if seat is None else theme.seat_fill(seat)
+    for r, colour in ((radius, theme.outline), (radius - 1.6, fill)):
+        pen.polygon(
+            [
+                (c + r * s * math.cos(math.radians(a)), c + r * s * math.sin(math.radians(a)))
+                for a in range(-90, 270, 60)
+            ],
+            fill=_opaque(colour),
+        )
+    return big.reduce(s)
+
+
+@functools.lru_cache(maxsize=16)
+def hand_mark(height: int, theme: CondottiereTheme) -> Image.Image:
+    """Two card backs fanned: the cards in a player's hand, before their count."""
+    width = round(height * 0.9)
+    big, pen = _canvas(width, height, theme.outline)
+    s = SUPERSAMPLE
+    w, h = height * 0.52 * s, height * 0.78 * s
+    for dx, dy in ((0.0, 0.0), (width * s - w, height * s - h)):
+        pen.rounded_rectangle((dx, dy, dx + w - 1, dy + h - 1), s * 3, fill=_opaque(theme.outline))
+        pen.rounded_rectangle(
+            (dx + s * 1.5, dy + s * 1.5, dx + w - 1 - s * 1.5, dy + h - 1 - s * 1.5),
+            s * 2,
+            fill=_opaque(theme.card_back),
+        )
+    return big.reduce(s)
+
+
+@functools.lru_cache(maxsize=16)
+def heart_mark(height: int, theme: CondottiereTheme) -> Image.Image:
+    """The Courtesan's heart: how many a player has in their line, before the count."""
+    big, pen = _canvas(height, height, theme.outline)
+    s = SUPERSAMPLE
+    _heart(pen, height * s / 2, height * s / 2, height * s * 0.95, theme.courtesan)
+    return big.reduce(s)
+
+
+@functools.lru_cache(maxsize=64)
+def label_sprite(name: str, size: int, ink: RGB, halo: RGB | None) -> Image.Image:
+    """A province's name in the bold face; with ``halo``, ringed in that colour so that it reads where it
+    leaves its province and crosses a border."""
+    face = font(size, bold=True)
+    left, top, right, bottom = face.getbbox(name, anchor="mm", direction="rtl", language="fa")
+    pad = 4
+    width, height = right - left + 2 * pad, bottom - top + 2 * pad
+    image = Image.new("RGBA", (round(width), round(height)), (*ink, 0))
+    pen = ImageDraw.Draw(image)
+    centre = (-left + pad, -top + pad)
+    if halo is not None:
+        draw_text(pen, centre, name, font=face, fill=_opaque(ink), stroke_width=3, stroke_fill=_opaque(halo))
+    else:
+        draw_text(pen, centre, name, font=face, fill=_opaque(ink))
     return image
 
 

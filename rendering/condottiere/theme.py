@@ -25,6 +25,8 @@ class CondottiereTheme:
     border: RGB = (82, 64, 46)
     coast: RGB = (52, 66, 88)
     site_outline: RGB = (200, 30, 30)  # around the province fought over
+    peace_outline: RGB = (84, 130, 40)  # around the province under the peace token
+    winner_outline: RGB = (255, 196, 0)  # around the provinces that won the game
     label: RGB = (43, 33, 24)
     # Players (Okabe–Ito, told apart with colour-blindness too): fill, and the ink that reads on it.
     seat_colours: tuple[RGB, ...] = (
@@ -56,6 +58,13 @@ class CondottiereTheme:
     card_back: RGB = (96, 58, 40)
     card_back_pattern: RGB = (150, 100, 66)
     slot: RGB = (214, 204, 182)  # an empty place for a card (the season slot)
+    # The cards' pictures that are not plain shapes: the Bishop's elder, the Courtesan's heart.
+    elder_skin: RGB = (236, 196, 150)
+    elder_beard: RGB = (255, 255, 255)
+    elder_robe: RGB = (92, 60, 120)
+    elder_turban: RGB = (40, 110, 120)
+    elder_rim: RGB = (60, 44, 40)
+    courtesan: RGB = (210, 50, 80)
     # Tokens: the black battle token, the white peace token.
     battle_token: RGB = (30, 26, 24)
     battle_mark: RGB = (236, 236, 236)
@@ -65,6 +74,7 @@ class CondottiereTheme:
     active: RGB = (255, 250, 226)
     passed_row: RGB = (226, 220, 208)
     passed_badge: RGB = (120, 108, 92)
+    passed_ink: RGB = (92, 84, 74)  # a passed player's name and counts
     on_badge: RGB = (255, 255, 255)
     strength_box: RGB = (60, 46, 34)
     on_strength: RGB = (255, 255, 255)
