@@ -47,7 +47,7 @@ def test_every_settings_button_fits_a_phone_and_a_switch_says_its_state_and_acti
                 data = str(button.callback_data)
                 if data.startswith(("s:r:", "s:g:", "s:o:")):  # yes or no: ticked or not, then the action
                     state, _, action = button.text.partition(" · ")
-                    assert state[0] in "✅⬜" and action in ("خاموش کن", "روشن کن", "ببند", "باز کن"), button.text
-                    assert (state[0] == "✅") == (action in ("خاموش کن", "ببند")), button.text
+                    assert state[0] in "✅⬜" and action in ("خاموش کردن", "روشن کردن", "بستن", "باز کردن"), button.text
+                    assert (state[0] == "✅") == (action in ("خاموش کردن", "بستن")), button.text
     closed = [b.text for row in settings_keyboard(SETTINGS[1], (30,)).inline_keyboard for b in row]
-    assert "⬜️ 🪙 عصر سکه‌ها · باز کن" in closed and "⬜️ 🔔 یادآوری · روشن کن" in closed
+    assert "⬜️ 🪙 عصر سکه‌ها · باز کردن" in closed and "⬜️ 🔔 یادآوری · روشن کردن" in closed
