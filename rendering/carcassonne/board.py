@@ -1,5 +1,6 @@
 """The board of the قلعه رودخان picture: tiles, meeples, the tile laid last, candidates and the pending
-choice, drawn in a frame (the main view) or small (the overview).
+choice, drawn in a frame (the main view) or small (the overview). The spots' letters are drawn on the band's
+large tile (``draw_spots``), where they keep a legible size; the board shows where that tile goes.
 """
 
 from __future__ import annotations
@@ -9,12 +10,11 @@ from PIL import Image, ImageDraw
 from rendering.carcassonne.choice import Choice
 from rendering.carcassonne.geometry import spot_point
 from rendering.carcassonne.labels import candidate_label, spot_label
-from rendering.carcassonne.layout import Frame
+from rendering.carcassonne.layout import BOX_RADIUS, MIN_FONT, Box, Frame
 from rendering.carcassonne.sprites import (
     candidate_sprite,
     chosen_frame_sprite,
     meeple_sprite,
-    number_badge_sprite,
     outline_sprite,
     paste_centred,
     spot_tag_sprite,
@@ -31,8 +31,8 @@ def meeple_size(tile: int) -> int:
 
 
 def spot_tag_size(tile: int) -> int:
-    """The font size of a spot's label on a tile of ``tile`` px."""
-    return max(12, min(24, round(tile * 0.155)))
+    """The font size of a spot's label on a tile of ``tile`` px (the band's large tiles)."""
+    return max(MIN_FONT, min(32, round(tile * 0.11)))
 
 
 def spot_centre(frame: Frame, x: int, y: int, letter: str, spot: str, rotation: int) -> tuple[float, float]:
@@ -46,7 +46,8 @@ def draw_board(
     image: Image.Image, frame: Frame, view: CarcassonneView, choice: Choice | None, theme: CarcassonneTheme
 ) -> None:
     """The main view: every position of ``frame`` that holds a tile, the meeples, the tile laid last
-    outlined, then the candidates (numbered, or faint once one is chosen) and the pending choice."""
+    outlined (until a position is chosen), then the candidates (numbered, until one is chosen) and the pending choice: the chosen
+    position in the highlight colour, or the tile laid there with its meeple."""
     tile = frame.tile
     _draw_tiles(image, frame, view, theme)
     letters = {t.index: (t.tile, t.rotation) for t in view.tiles}
@@ -57,22 +58,18 @@ def draw_board(
             sprite = meeple_sprite(theme.seat(meeple.seat), size, meeple.feature == "field", theme)
             paste_centred(image, sprite, spot_centre(frame, meeple.x, meeple.y, letter, meeple.spot, rotation))
     last = view.last_tile
-    if last is not None and frame.contains(last.x, last.y):
+    if last is not None and frame.contains(last.x, last.y) and choice is None:  # the choice alone is marked
         _paste_at(image, outline_sprite(tile, theme.last, max(3, tile // 16)), frame.corner(last.x, last.y))
     if view.phase != "tile":
         return
     for candidate in view.candidates:
         if not frame.contains(candidate.x, candidate.y):
             continue
-        if choice is None:
-            style = "open"
-        elif candidate.number == choice.candidate.number:
-            style = "chosen" if choice.placement is None else ""
-        else:
-            style = "faint"
-        if style:
-            sprite = candidate_sprite(candidate_label(candidate.number), tile, style, theme)
-            _paste_at(image, sprite, frame.corner(candidate.x, candidate.y))
+        chosen = choice is not None and candidate.number == choice.candidate.number and choice.placement is None
+        if choice is not None and not chosen:
+            continue  # once a position is chosen, the others are only noise
+        sprite = candidate_sprite(candidate_label(candidate.number), tile, chosen, theme)
+        _paste_at(image, sprite, frame.corner(candidate.x, candidate.y))
     if choice is not None and choice.placement is not None:
         _draw_placement(image, frame, view, choice, theme)
 
@@ -86,8 +83,8 @@ def _draw_tiles(image: Image.Image, frame: Frame, view: CarcassonneView, theme: 
 def _draw_placement(
     image: Image.Image, frame: Frame, view: CarcassonneView, choice: Choice, theme: CarcassonneTheme
 ) -> None:
-    """The drawn tile laid at the chosen position in the chosen rotation, under a see-through highlight;
-    then either the free spots' labels or the chosen meeple."""
+    """The drawn tile laid at the chosen position in the chosen rotation, under a see-through highlight,
+    with the chosen meeple once there is one."""
     placement = choice.placement
     assert placement is not None and view.drawn is not None
     x, y = choice.candidate.x, choice.candidate.y
@@ -96,7 +93,8 @@ def _draw_placement(
     corner = frame.corner(x, y)
     image.paste(tile_sprite(view.drawn, placement.rotation, frame.tile, theme), corner)
     _paste_at(image, chosen_frame_sprite(frame.tile, theme), corner)
-    draw_spots(image, frame, x, y, view.drawn, choice, view.turn or 0, theme)
+    if choice.spot is not None:
+        draw_spots(image, frame, x, y, view.drawn, choice, view.turn or 0, theme)
 
 
 def draw_spots(
@@ -127,31 +125,33 @@ def draw_spots(
 
 def draw_overview(
     image: Image.Image,
+    box: Box,
     frame: Frame,
     main: Frame,
     view: CarcassonneView,
     choice: Choice | None,
     theme: CarcassonneTheme,
 ) -> None:
-    """The whole board small: tiles, the tile laid last, the chosen position, the candidates outside the
-    closer view ``main`` with their numbers, and a frame round what ``main`` shows."""
-    _draw_tiles(image, frame, view, theme)
+    """The whole board small on its own ground in ``box``: tiles, the tile laid last, the chosen position,
+    the candidates outside the closer view ``main`` as light squares (their numbers would not be legible
+    there: choosing one moves the closer view to it), and a frame round what ``main`` shows."""
     pen = ImageDraw.Draw(image)
+    pen.rounded_rectangle(box, BOX_RADIUS, fill=theme.overview)
+    _draw_tiles(image, frame, view, theme)
     last = view.last_tile
     if last is not None:
         _outline(pen, frame, last.x, last.y, theme.last)
     if view.phase == "tile" and choice is None:
         for candidate in view.candidates:
             if not main.contains(candidate.x, candidate.y):
-                badge = number_badge_sprite(candidate_label(candidate.number), theme)
-                paste_centred(image, badge, frame.centre(candidate.x, candidate.y))
+                _outline(pen, frame, candidate.x, candidate.y, theme.candidate, fill=True)
     if choice is not None:
         _outline(pen, frame, choice.candidate.x, choice.candidate.y, theme.chosen, fill=True)
     left, top = frame.corner(main.x0, main.y0)
     right, bottom = frame.corner(main.x0 + main.cols, main.y0 + main.rows)
     inner = frame.box
-    box = (max(left, inner[0] - 3), max(top, inner[1] - 3), min(right, inner[2] + 3), min(bottom, inner[3] + 3))
-    pen.rectangle(box, outline=theme.view_frame, width=3)
+    shown = (max(left, inner[0] - 3), max(top, inner[1] - 3), min(right, inner[2] + 3), min(bottom, inner[3] + 3))
+    pen.rectangle(shown, outline=theme.view_frame, width=3)
 
 
 def _outline(pen: ImageDraw.ImageDraw, frame: Frame, x: int, y: int, colour: RGB, *, fill: bool = False) -> None:

@@ -25,6 +25,7 @@ from rendering.carcassonne.geometry import (
     tile_shapes,
     turn,
 )
+from rendering.carcassonne.layout import MIN_FONT
 from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.text import Ink, draw_text, font, text_size
 from rendering.theme import RGB, mix
@@ -225,40 +226,38 @@ def meeple_sprite(colour: RGB, size: int, lying: bool, theme: CarcassonneTheme) 
 
 
 def number_size(tile: int) -> int:
-    """The font size of a candidate's number on a tile of ``tile`` px: large, yet inside the square."""
-    return max(20, min(44, round(tile * 0.46)))
+    """The font size of a candidate's number on a tile of ``tile`` px: large, yet inside the square, and
+    never under the picture's least size (the place stage's least tile holds two digits of it)."""
+    return max(MIN_FONT, min(48, round(tile * 0.5)))
 
 
 @functools.lru_cache(maxsize=256)
-def candidate_sprite(label: str, tile: int, style: str, theme: CarcassonneTheme) -> Image.Image:
-    """An empty position: ``style`` "open" (numbered, light), "chosen" (numbered, in the highlight colour) or
-    "faint" (an outline only: another candidate while one is chosen). ``tile`` px square, RGBA."""
+def candidate_sprite(label: str, tile: int, chosen: bool, theme: CarcassonneTheme) -> Image.Image:
+    """An empty position the drawn tile may take, numbered: light, or in the highlight colour once
+    ``chosen``. ``tile`` px square, RGBA."""
     s = SUPERSAMPLE
     inset = max(2, tile // 16)
     big = Image.new("RGBA", (tile * s, tile * s), _rgba(theme.table, 0))
     pen = ImageDraw.Draw(big)
     box = (inset * s, inset * s, (tile - inset) * s, (tile - inset) * s)
     radius = max(2, tile // 10) * s
-    if style == "faint":
-        pen.rounded_rectangle(box, radius, outline=_rgba(mix(theme.table, theme.candidate, 0.35)), width=2 * s)
-    else:
-        fill = theme.chosen if style == "chosen" else theme.candidate
-        pen.rounded_rectangle(box, radius, fill=_rgba(fill), outline=_rgba(theme.halo), width=2 * s)
+    fill = theme.chosen if chosen else theme.candidate
+    pen.rounded_rectangle(box, radius, fill=_rgba(fill), outline=_rgba(theme.halo), width=2 * s)
     image = big.reduce(s)
-    if label and style != "faint":
-        text_font = font(number_size(tile), bold=True)
-        draw_text(
-            ImageDraw.Draw(image), (tile / 2, tile / 2 + 1), label, font=text_font, fill=_rgba(theme.candidate_ink)
-        )
+    text_font = font(number_size(tile), bold=True)
+    draw_text(ImageDraw.Draw(image), (tile / 2, tile / 2 + 1), label, font=text_font, fill=_rgba(theme.candidate_ink))
     return image
 
 
 @functools.lru_cache(maxsize=128)
 def chosen_frame_sprite(tile: int, theme: CarcassonneTheme) -> Image.Image:
-    """A see-through highlight border laid over the tile being placed (its position chosen)."""
-    width = max(3, tile // 14)
+    """A highlight border laid over the tile being placed, thick enough to find it at a glance on a phone;
+    its inner half see-through, so the tile's edges still show."""
+    width = max(4, tile // 10)
     image = Image.new("RGBA", (tile, tile), _rgba(theme.chosen, 0))
-    ImageDraw.Draw(image).rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen, 170), width=width)
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen, 150), width=width)
+    pen.rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen), width=width // 2)
     return image
 
 
@@ -272,10 +271,11 @@ def outline_sprite(tile: int, colour: RGB, width: int) -> Image.Image:
 
 @functools.lru_cache(maxsize=128)
 def spot_tag_sprite(label: str, size: int, theme: CarcassonneTheme) -> Image.Image:
-    """A meeple spot's label: Persian letters on a white pill with a red ring, ``size`` the font size."""
+    """A meeple spot's label: Persian letters on a white pill with a red ring, ``size`` the font size; snug,
+    so that a tile's eight spots keep apart."""
     face = font(size, bold=True)
-    height = round(size * 1.45)
-    width = max(height, text_size(label, font=face)[0] + round(size * 0.8))
+    height = round(size * 1.35)
+    width = max(height, text_size(label, font=face)[0] + round(size * 0.6))
     s = SUPERSAMPLE
     big = Image.new("RGBA", (width * s, height * s), _rgba(theme.spot_ring, 0))
     ring = max(2, round(size * 0.13)) * s
@@ -288,26 +288,6 @@ def spot_tag_sprite(label: str, size: int, theme: CarcassonneTheme) -> Image.Ima
     )
     image = big.reduce(s)
     draw_text(ImageDraw.Draw(image), (width / 2, height / 2), label, font=face, fill=_rgba(theme.spot_ink))
-    return image
-
-
-@functools.lru_cache(maxsize=256)
-def number_badge_sprite(label: str, theme: CarcassonneTheme, size: int = 15) -> Image.Image:
-    """A candidate's number on the overview, where tiles are too small to hold it: a light pill."""
-    face = font(size, bold=True)
-    height = round(size * 1.4)
-    width = max(height, text_size(label, font=face)[0] + round(size * 0.6))
-    s = SUPERSAMPLE
-    big = Image.new("RGBA", (width * s, height * s), _rgba(theme.ink, 0))
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, width * s - 1, height * s - 1),
-        radius=height * s // 2,
-        fill=_rgba(theme.candidate),
-        outline=_rgba(theme.ink),
-        width=round(1.2 * s),
-    )
-    image = big.reduce(s)
-    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), label, font=face, fill=_rgba(theme.candidate_ink))
     return image
 
 

@@ -45,9 +45,11 @@ class CarcassonneTheme:
     spot: RGB = (255, 255, 255)  # a meeple spot's label
     spot_ink: RGB = (40, 32, 24)
     spot_ring: RGB = (200, 40, 30)
+    overview: RGB = (64, 74, 82)  # the ground of the whole board drawn small beside a closer view
     view_frame: RGB = (255, 196, 40)  # on the overview: the part of the board shown large
     active: RGB = (255, 238, 196)  # the row of the player in turn
-    active_border: RGB = (214, 130, 20)
+    active_border: RGB = (214, 130, 20)  # and the bar's hint: what to press
+    used: RGB = (214, 204, 186)  # a meeple on the board, among a player's seven
     win_banner: RGB = (34, 120, 64)
     draw_banner: RGB = (110, 100, 88)
     on_banner: RGB = (255, 255, 255)

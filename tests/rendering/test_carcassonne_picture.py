@@ -1,6 +1,6 @@
 """The قلعه رودخان picture: every tile type drawn as its data says in every rotation, meeples on their turned
-spots, candidates numbered where they lie, each step of the bot's menu, the whole board at 72 tiles, a closer
-view with an overview for a board too large, and golden images.
+spots, candidates numbered where they lie, each step of the bot's menu, the whole board at 72 tiles with the
+ranking, a closer view with an overview for a board too large, a phone's sizes, and golden images.
 
 Boards are grown here from the tile data by a small seeded placer (edges must match), so the pictures do not
 depend on the engine's shuffles; one test plays the real engine. Golden images live in
@@ -18,13 +18,16 @@ from picture_support import assert_golden, assert_sent_as_faithful_jpeg
 from PIL import Image, ImageChops
 
 from rendering.carcassonne import labels
+from rendering.carcassonne import layout as lay
 from rendering.carcassonne.board import meeple_size, spot_tag_size
 from rendering.carcassonne.geometry import HALF_ANCHORS, UNASSIGNED, segment_map, spot_point
 from rendering.carcassonne.layout import Frame
 from rendering.carcassonne.picture import Pending, layout, render, seat_names
+from rendering.carcassonne.ranking import ranking
 from rendering.carcassonne.sprites import contact_sheet, spot_tag_sprite, tile_sprite
 from rendering.carcassonne.theme import DEFAULT_THEME, CarcassonneTheme
 from rendering.splendor.theme import mix
+from rendering.text import sizes_drawn
 from rendering.theme import RGB
 from rules.carcassonne import Carcassonne, CarcassonneOptions
 from rules.carcassonne.data import BY_LETTER, LETTERS, ORIENTED, STEP, TILES, full_set
@@ -357,12 +360,15 @@ def test_each_step_of_the_menu_marks_the_choice() -> None:
     plan = layout(view, Pending(x, y))
     box = _candidate_box(plan.board, x, y)
     assert share_near(chosen, box, THEME.chosen, 16) > 0.4
-    for other in others:
+    for other in others:  # the other positions are left out once one is chosen
         if plan.board.contains(other.x, other.y):
             assert share_near(chosen, _candidate_box(plan.board, other.x, other.y), THEME.candidate, 10) < 0.05
-    # The panel shows the drawn tile once per legal rotation.
-    turn_box = plan.turn_box
-    assert share_near(chosen, turn_box, THEME.field, 20) > 0.1 * len(candidate.rotations) / 4
+    # The band shows the drawn tile once per legal rotation, each with its spots lettered.
+    cells = lay.rotation_cells(plan.band, len(candidate.rotations))
+    for (left, top), turned in zip(cells, candidate.rotations, strict=True):
+        tile_box = (left, top, left + lay.ROTATION_TILE, top + lay.ROTATION_TILE)
+        assert share_near(chosen, tile_box, THEME.field, 20) > 0.1
+        assert (share_near(chosen, tile_box, THEME.spot_ring, 40) > 0.005) == bool(turned.spots)
 
     placement = max(candidate.rotations, key=lambda p: len(p.spots))
     pending = Pending(x, y, placement.rotation)
@@ -384,10 +390,12 @@ def test_each_step_of_the_menu_marks_the_choice() -> None:
         if edges[d] == "r":  # under the spots' labels a road may be hidden; fields and cities are wide enough
             continue
         assert kind_at(spots, (left + mx, top + my + (6 if d == 0 else 0))) in (kinds[edges[d]], "other")
+    # The spots' letters are on the band's large tile, turned as on the board.
+    big_left, big_top = lay.spot_tile_corner(plan.band)
     for index, spot in enumerate(placement.spots):
         px, py = spot_point(drawn, spot.spot, placement.rotation)
-        tag = spot_tag_sprite(labels.spot_label(index), spot_tag_size(frame.tile), THEME)
-        cx, cy = round(left + px * frame.tile), round(top + py * frame.tile)
+        tag = spot_tag_sprite(labels.spot_label(index), spot_tag_size(lay.SPOT_TILE), THEME)
+        cx, cy = round(big_left + px * lay.SPOT_TILE), round(big_top + py * lay.SPOT_TILE)
         pill = (cx - tag.width // 2, cy - tag.height // 2, cx + tag.width // 2, cy + tag.height // 2)
         assert share_near(spots, pill, THEME.spot_ring, 40) > 0.1, spot.spot
         assert share_near(spots, pill, THEME.spot, 10) > 0.2, spot.spot
@@ -430,14 +438,33 @@ def test_the_whole_finished_board_fits_with_the_result() -> None:
     image = render(view, names=NAMES)
     plan = layout(view)
     assert plan.overview is None and image.size == (plan.width, plan.height)
-    assert image.width == 1280 and image.height <= 1280 and image.width >= image.height
-    board_right = plan.header[0]
+    assert image.width == lay.WIDTH and image.height <= 1280
+    left, top, right, bottom = plan.board_box
     for tile in view.tiles:
         cx, cy = plan.board.centre(tile.x, tile.y)
-        assert 0 <= cx < board_right and 0 <= cy < image.height
+        assert left <= cx < right and top <= cy < bottom
         assert share_near(image, _candidate_box(plan.board, tile.x, tile.y), THEME.table, 4) < 0.5
-    left, top, right, _bottom = plan.header
+    left, top, right, _bottom = plan.bar
     assert share_near(image, (left + 8, top + 8, right - 8, top + 20), THEME.win_banner, 6) > 0.9
+
+
+def test_ranking_puts_equal_scores_in_one_place() -> None:
+    assert ranking([16, 23, 11]) == ((1, 1), (2, 0), (3, 2))
+    assert ranking([30, 41, 41, 30, 7]) == ((1, 1), (1, 2), (3, 0), (3, 3), (5, 4))
+    assert ranking([0, 0]) == ((1, 0), (1, 1))
+
+
+def test_the_finished_picture_ranks_the_players_by_score() -> None:
+    """The result table's rows go by score (the meeple of each row is its player's), the winners ringed."""
+    view = finished_view().model_copy(update={"scores": (30, 41, 41, 12), "winners": (1, 2)})
+    image = render(view, names=NAMES[:4])
+    band = layout(view).band
+    _title, rows = lay.table_rows(band, view.players)
+    icon_x = band[2] - lay.PAD - 74
+    for (_place, seat), y in zip(ranking(view.scores), rows, strict=True):
+        assert share_near(image, (icon_x - 6, y - 4, icon_x + 6, y + 8), THEME.seat(seat), 40) > 0.3, seat
+        ring = (band[0] + lay.PAD - 6, y - 4, band[0] + lay.PAD - 3, y + 4)
+        assert (share_near(image, ring, THEME.win_banner, 30) > 0.5) == (seat in view.winners), seat
 
 
 def test_a_board_too_large_gets_a_closer_view_and_an_overview() -> None:
@@ -456,15 +483,13 @@ def test_a_board_too_large_gets_a_closer_view_and_an_overview() -> None:
         ox, oy = plan.overview.centre(tile.x, tile.y)
         ol, ot, orr, ob = plan.overview_box
         assert ol < ox < orr and ot < oy < ob
-    # Candidates outside the closer view are numbered on the overview.
+    # Candidates outside the closer view are marked on the overview.
     outside = [c for c in view.candidates if not plan.board.contains(c.x, c.y)]
     inside = [c for c in view.candidates if plan.board.contains(c.x, c.y)]
     assert outside and inside
     for candidate in outside:
         cx, cy = plan.overview.centre(candidate.x, candidate.y)
-        assert (
-            share_near(image, (round(cx) - 4, round(cy) - 4, round(cx) + 4, round(cy) + 4), THEME.candidate, 30) > 0.2
-        )
+        assert share_near(image, (round(cx) - 1, round(cy) - 1, round(cx) + 1, round(cy) + 1), THEME.candidate) > 0.5
     # Choosing a position far away moves the closer view there.
     far = outside[0]
     assert layout(view, Pending(far.x, far.y)).board.contains(far.x, far.y)
@@ -487,7 +512,7 @@ def test_the_real_engine_renders_every_step() -> None:
                 Pending(candidate.x, candidate.y, placement.rotation),
                 Pending(candidate.x, candidate.y, placement.rotation, spot),
             ):
-                assert render(view, names=NAMES[:3], pending=pending).width == 1280
+                assert render(view, names=NAMES[:3], pending=pending).width == lay.WIDTH
         seat = state.turn
         state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat))).state
         turns += 1
