@@ -19,6 +19,7 @@ from bot.games.base import OptionToggle
 from bot.messages.fa import joined, name, num
 from rendering.carcassonne import Pending, render
 from rendering.carcassonne.labels import FEATURE_NAMES, SEAT_MARKS, candidate_label, rotation_label, spot_label
+from rendering.carcassonne.ranking import ranking
 from rendering.encode import to_bytes
 from rules import Event
 from rules.carcassonne.data import MEEPLES
@@ -84,8 +85,9 @@ class CarcassonnePresenter:
     def rules_text(self, options: BaseModel) -> str:
         assert isinstance(options, CarcassonneOptions)
         farmers = (
-            "<b>کشاورزها (روشن):</b> آدمک روی مزرعه تا پایان بازی می‌ماند؛ در پایان هر مزرعه برای هر شهر"
-            " کاملی که به آن می‌رسد ۳ امتیاز به بیشترین کشاورزانش می‌دهد."
+            "<b>کشاورزها (روشن):</b> آدمکی که روی مزرعه بگذارید کشاورز است و تا پایان بازی همان‌جا می‌ماند؛"
+            " در پایان، هر مزرعه به ازای هر شهر کاملی که به آن می‌رسد ۳ امتیاز به بازیکنی می‌دهد که بیشترین"
+            " کشاورز را در آن دارد (در تساوی به همه)."
             if options.farmers
             else "کشاورزها در این بازی خاموش‌اند (در اتاق انتظار می‌شود روشنشان کرد)."
         )
@@ -97,18 +99,21 @@ class CarcassonnePresenter:
                 "",
                 "<b>در هر نوبت:</b>",
                 "• یک کاشی می‌کشید و آن را کنار کاشی‌های زمین می‌گذارید؛ هر لبه باید با لبهٔ همسایه جور باشد"
-                " (شهر به شهر، جاده به جاده، مزرعه به مزرعه). کاشی‌ای که هیچ جا جا نشود کنار گذاشته می‌شود.",
-                "• اگر بخواهید یک آدمک روی جاده، شهر یا صومعهٔ همان کاشی می‌گذارید، به شرطی که آن جاده یا شهر"
-                " از هیچ راهی آدمک دیگری نداشته باشد.",
-                "• در ربات: اول جای کاشی (شماره‌های روی تصویر)، بعد چرخش و جای آدمک (حرف‌های روی کاشی) یا"
-                " «بدون آدمک» با یک دکمه؛ تصویر هر چرخش کاشی را با جاهای آدمکش نشان می‌دهد و تا این دکمه"
-                " می‌توانید برگردید. اگر کاشی فقط یک جور جا شود و آدمکی نتوانید بگذارید، «تأیید» کاشی را"
-                " می‌گذارد؛ مرحله‌ای که فقط یک راه دارد پرسیده نمی‌شود.",
+                " (شهر به شهر، جاده به جاده، مزرعه به مزرعه). کاشی‌ای که هیچ‌جا جور نشود کنار گذاشته می‌شود"
+                " و کاشی دیگری کشیده می‌شود.",
+                "• اگر بخواهید، یک آدمک روی جاده، شهر یا صومعهٔ همان کاشی می‌گذارید؛ به شرطی که روی آن جاده"
+                " یا شهر، در هیچ کاشی دیگری، آدمکی نباشد.",
+                "• در ربات: اول شمارهٔ جای کاشی را می‌زنید (شماره‌ها روی زمینِ تصویرند)، بعد با دکمهٔ دوم چرخش"
+                " کاشی و جای آدمک (حرف‌های روی کاشی) یا «بدون آدمک» را انتخاب می‌کنید. پایین تصویر هر چرخشی که جور می‌شود"
+                " با جاهای آدمکش کشیده شده است؛ پیش از دکمهٔ دوم، «بازگشت» شما را به شماره‌ها برمی‌گرداند."
+                " اگر کاشی فقط یک جور جا شود و آدمکی نتوانید بگذارید، «تأیید» کاشی را می‌گذارد؛ مرحله‌ای که"
+                " فقط یک راه دارد پرسیده نمی‌شود.",
                 "",
-                "<b>امتیاز هنگام کامل شدن</b> (بیشترین آدمک‌ها می‌برند، در برابری همه؛ آدمک‌ها برمی‌گردند):",
-                "• جاده: هر کاشی ۱ • شهر: هر کاشی ۲ و هر نشان ۲ • صومعه با هر ۸ کاشی دورش: ۹",
-                "<b>پایان:</b> با آخرین کاشی. جادهٔ ناتمام هر کاشی ۱، شهر ناتمام هر کاشی و هر نشان ۱، صومعهٔ"
-                " ناتمام ۱ به‌علاوهٔ هر کاشی دورش. بیشترین امتیاز می‌برد؛ برابری برد مشترک است.",
+                "<b>امتیاز هنگام کامل شدن</b> (امتیاز را بازیکنی می‌گیرد که بیشترین آدمک را در آن دارد و در"
+                " تساوی همه؛ بعد آدمک‌ها برمی‌گردند):",
+                "• جاده: هر کاشی ۱ • شهر: هر کاشی ۲ و هر سپر ۲ • صومعه، وقتی هر ۸ کاشی دورش پر شود: ۹",
+                "<b>پایان:</b> با آخرین کاشی. جادهٔ ناتمام هر کاشی ۱، شهر ناتمام هر کاشی و هر سپر ۱، صومعهٔ"
+                " ناتمام ۱ به‌علاوهٔ هر کاشی دورش. بیشترین امتیاز می‌برد؛ در تساوی، برد مشترک است.",
                 farmers,
             ]
         )
@@ -121,7 +126,7 @@ class CarcassonnePresenter:
             elif isinstance(event, MeeplePlaced):
                 lines[-1] = lines[-1][:-1] + f"، با یک آدمک روی {FEATURE_NAMES[event.feature]}."  # one verb
             elif isinstance(event, TileDiscarded):
-                lines.append("🗑 کاشی کشیده شده هیچ جا جا نمی‌شد و کنار گذاشته شد.")
+                lines.append("🗑 کاشی کشیده‌شده هیچ‌جا جور نمی‌شد و کنار گذاشته شد.")
             elif isinstance(event, FeatureScored) and not event.final:
                 winners = joined([_who(s, names) for s in event.seats])
                 gain = (
@@ -139,16 +144,19 @@ class CarcassonnePresenter:
         return [f"⭐️ {scores}", f"🧩 کاشی‌های مانده: {num(view.tiles_left)}"]
 
     def result(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
-        lines = []
-        for seat, (road, city, monastery, field) in enumerate(view.points):
+        """The winners, then every player ranked by score as the finished picture lists them (equal scores
+        share a place), each with the points per category."""
+        winners = joined([f"<b>{name(names[w])}</b>" for w in view.winners])
+        lines = [f"🤝 برد مشترک: {winners}" if len(view.winners) > 1 else f"🏆 برنده: {winners}"]
+        for place, seat in ranking(view.scores):
+            road, city, monastery, field = view.points[seat]
             parts = [f"جاده {num(road)}", f"شهر {num(city)}", f"صومعه {num(monastery)}"]
             if view.farmers:
                 parts.append(f"مزرعه {num(field)}")
-            lines.append(f"{_who(seat, names)}: <b>{num(view.scores[seat])}</b> امتیاز ({'، '.join(parts)})")
+            score = num(view.scores[seat])
+            lines.append(f"{num(place)}. {_who(seat, names)}: <b>{score}</b> امتیاز ({'، '.join(parts)})")
         if view.discarded:
-            lines.append(f"🗑 کاشی‌های کنار گذاشته: {num(len(view.discarded))}")
-        winners = joined([f"<b>{name(names[w])}</b>" for w in view.winners])
-        lines.append(f"🤝 برد مشترک: {winners}" if len(view.winners) > 1 else f"🏆 برنده: {winners}")
+            lines.append(f"🗑 کاشی‌های کنار گذاشته‌شده: {num(len(view.discarded))}")
         return lines
 
     def root_depth(self, kind: str) -> int:

@@ -42,8 +42,22 @@ def test_a_game_reads_in_persian_with_persian_digits() -> None:
     assert completed and all("امتیاز گرفت" in line for line in completed)
     assert not any(LATIN_DIGITS & set(line) for line in lines)
     result = presenter.result(GAME.view(state, None), NAMES)
-    assert all("مزرعه" in line for line in result[:3]) and ("برنده" in result[-1] or "برد مشترک" in result[-1])
+    assert "برنده" in result[0] or "برد مشترک" in result[0]
+    assert all("مزرعه" in line for line in result[1:4])
     assert not any(LATIN_DIGITS & set(line) for line in result)
+
+
+def test_the_result_ranks_the_players_by_score_and_equal_scores_share_a_place() -> None:
+    """«۱. … ۲۳ … ۲. … ۱۰ … ۲. … ۱۰»: best first, as the finished picture lists them, the winners named first."""
+    state, _ = _play(5, 10_000)
+    view = GAME.view(state, None).model_copy(update={"scores": (10, 23, 10), "winners": (1,)})
+    result = presenter.result(view, NAMES)
+    assert result[0] == "🏆 برنده: <b>\u2068Sara\u2069</b>"
+    assert [line.split(" ")[0] for line in result[1:4]] == ["۱.", "۲.", "۲."]
+    assert "Sara" in result[1] and "<b>۲۳</b>" in result[1]
+    assert "علی" in result[2] and "مینا" in result[3]  # a tie keeps the seats' order
+    shared = presenter.result(view.model_copy(update={"scores": (23, 23, 10), "winners": (0, 1)}), NAMES)
+    assert shared[0].startswith("🤝 برد مشترک: ") and [line.split(" ")[0] for line in shared[1:4]] == ["۱.", "۱.", "۳."]
 
 
 def test_without_farmers_the_result_has_no_fields() -> None:
