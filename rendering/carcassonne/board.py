@@ -46,8 +46,8 @@ def draw_board(
     image: Image.Image, frame: Frame, view: CarcassonneView, choice: Choice | None, theme: CarcassonneTheme
 ) -> None:
     """The main view: every position of ``frame`` that holds a tile, the meeples, the tile laid last
-    outlined (until a position is chosen), then the candidates (numbered, until one is chosen) and the pending choice: the chosen
-    position in the highlight colour, or the tile laid there with its meeple."""
+    outlined (until a position is chosen), then the candidates (numbered, until one is chosen) and the
+    pending choice: the chosen position in the highlight colour, or the tile laid there with its meeple."""
     tile = frame.tile
     _draw_tiles(image, frame, view, theme)
     letters = {t.index: (t.tile, t.rotation) for t in view.tiles}

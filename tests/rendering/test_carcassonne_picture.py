@@ -526,6 +526,22 @@ def test_the_real_engine_renders_every_step() -> None:
         assert 0 <= cx < image.width and 0 <= cy < image.height
 
 
+def test_every_step_is_drawn_for_a_phone() -> None:
+    """Every text at least ``MIN_FONT`` (10 px high once the picture is 480 px wide, as a phone shows it), and
+    the picture no wider than 1.4 times its height, at every step of a turn and at the end."""
+    view = mid_view()
+    candidate = max(view.candidates, key=lambda c: len(c.rotations))
+    placement = max(candidate.rotations, key=lambda p: len(p.spots))
+    x, y, rotation = candidate.x, candidate.y, placement.rotation
+    views = [(opening_view(), None), (snake_view(), None), (finished_view(), None)]
+    steps = (None, Pending(x, y), Pending(x, y, rotation), Pending(x, y, rotation, placement.spots[0].spot))
+    for view, pending in [*views, *((view, step) for step in steps)]:
+        with sizes_drawn() as sizes:
+            image = render(view, names=NAMES[: view.players], pending=pending, theme=CarcassonneTheme(ink=(0, 0, 1)))
+        assert sizes and min(sizes) >= lay.MIN_FONT, pending  # a new theme: no sprite or stamp drawn before
+        assert image.width == lay.WIDTH and image.width <= 1.4 * image.height <= 1.4 * 1280
+
+
 def test_theme_changes_colours() -> None:
     theme = CarcassonneTheme(field=(20, 200, 200))
     view = opening_view()
