@@ -5,12 +5,14 @@ large tile (``draw_spots``), where they keep a legible size; the board shows whe
 
 from __future__ import annotations
 
+import itertools
+
 from PIL import Image, ImageDraw
 
 from rendering.carcassonne.choice import Choice
-from rendering.carcassonne.geometry import spot_point
+from rendering.carcassonne.geometry import Point, spot_point
 from rendering.carcassonne.labels import candidate_label, spot_label
-from rendering.carcassonne.layout import BOX_RADIUS, MIN_FONT, Box, Frame
+from rendering.carcassonne.layout import BOX_RADIUS, MIN_FONT, SPREAD_GAP, SPREAD_PASSES, Box, Frame
 from rendering.carcassonne.sprites import (
     candidate_sprite,
     chosen_frame_sprite,
@@ -108,19 +110,47 @@ def draw_spots(
     theme: CarcassonneTheme,
 ) -> None:
     """On the pending tile drawn at (x, y) of ``frame``: the chosen meeple in ``seat``'s colour, or, before a
-    spot is chosen, every free spot's label («الف», «ب» …, in the order of the placement's spots)."""
+    spot is chosen, every free spot's label («الف», «ب» …, in the order of the placement's spots), moved
+    apart where two would overlap."""
     placement = choice.placement
     assert placement is not None
     if choice.spot is None:
         size = spot_tag_size(frame.tile)
-        for index, spot in enumerate(placement.spots):
-            centre = spot_centre(frame, x, y, letter, spot.spot, placement.rotation)
-            paste_centred(image, spot_tag_sprite(spot_label(index), size, theme), centre)
+        tags = [spot_tag_sprite(spot_label(index), size, theme) for index in range(len(placement.spots))]
+        spots = [spot_centre(frame, x, y, letter, spot.spot, placement.rotation) for spot in placement.spots]
+        left, top = frame.corner(x, y)
+        tile_box = (left, top, left + frame.tile, top + frame.tile)
+        for tag, centre in zip(tags, spread(spots, [t.size for t in tags], tile_box), strict=True):
+            paste_centred(image, tag, centre)
         return
     feature = choice.spot_feature()
     if feature is not None and choice.spot is not None:
         sprite = meeple_sprite(theme.seat(seat), meeple_size(frame.tile), feature == "field", theme)
         paste_centred(image, sprite, spot_centre(frame, x, y, letter, choice.spot, placement.rotation))
+
+
+def spread(centres: list[Point], sizes: list[tuple[int, int]], bounds: Box) -> list[Point]:
+    """Labels of ``sizes`` centred at ``centres``, pushed apart where two overlap (each pair along the axis of
+    its smaller overlap, a few passes) and kept inside ``bounds``: a tile's eight spots lie close together
+    for labels as large as a phone needs."""
+    moved = [list(centre) for centre in centres]
+    for _ in range(SPREAD_PASSES):
+        clash = False
+        for i, j in itertools.combinations(range(len(moved)), 2):
+            gaps = [(sizes[i][k] + sizes[j][k]) / 2 + SPREAD_GAP - abs(moved[j][k] - moved[i][k]) for k in (0, 1)]
+            if min(gaps) <= 0:
+                continue
+            clash = True
+            k = 0 if gaps[0] < gaps[1] else 1
+            step = gaps[k] / 2 if moved[j][k] >= moved[i][k] else -gaps[k] / 2
+            moved[i][k] -= step
+            moved[j][k] += step
+        for centre, (width, height) in zip(moved, sizes, strict=True):
+            centre[0] = min(max(centre[0], bounds[0] + width / 2), bounds[2] - width / 2)
+            centre[1] = min(max(centre[1], bounds[1] + height / 2), bounds[3] - height / 2)
+        if not clash:
+            break
+    return [(cx, cy) for cx, cy in moved]
 
 
 def draw_overview(

@@ -56,6 +56,8 @@ PLAYER_ROW_MAX = 84
 # While a rotation is picked: each rotation that fits, side by side, its degrees under it.
 ROTATION_TILE = 204
 ROTATION_LABEL_H = 44
+SPREAD_GAP = 2  # px kept between two spots' labels on a tile
+SPREAD_PASSES = 12  # rounds of pushing overlapping labels apart
 # While a meeple spot is picked or confirmed: the tile large, at the right; its spots' legend at the left.
 SPOT_TILE = 260
 LEGEND_ROW_H = 58

@@ -10,6 +10,7 @@ depend on the engine's shuffles; one test plays the real engine. Golden images l
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -19,7 +20,7 @@ from PIL import Image, ImageChops
 
 from rendering.carcassonne import labels
 from rendering.carcassonne import layout as lay
-from rendering.carcassonne.board import meeple_size, spot_tag_size
+from rendering.carcassonne.board import meeple_size, spot_tag_size, spread
 from rendering.carcassonne.geometry import HALF_ANCHORS, UNASSIGNED, segment_map, spot_point
 from rendering.carcassonne.layout import Frame
 from rendering.carcassonne.picture import Pending, layout, render, seat_names
@@ -411,6 +412,32 @@ def test_each_step_of_the_menu_marks_the_choice() -> None:
     around = (round(left + px * frame.tile) - size // 3, round(top + py * frame.tile) - size // 3)
     box = (*around, around[0] + 2 * (size // 3), around[1] + 2 * (size // 3))
     assert share_near(nothing, box, THEME.seat(seat), 12) < 0.02
+
+
+@pytest.mark.parametrize(("letter", "rotation"), [("L", 1), ("S", 0), ("T", 2)])
+def test_spots_labels_are_moved_apart_within_their_tile(letter: str, rotation: int) -> None:
+    """Spots close together (a city's spot near a road's, a crossing's seven) get labels that do not overlap
+    and stay on the tile; labels already apart stay where their spots are."""
+    frame = Frame(0, 0, 1, 1, lay.ROTATION_TILE, 100, 50)
+    points = [spot_point(letter, s.spot, rotation) for s in BY_LETTER[letter].segments]
+    centres = [(100 + x * frame.tile, 50 + y * frame.tile) for x, y in points]
+    sizes = [spot_tag_sprite(labels.spot_label(i), spot_tag_size(frame.tile), THEME).size for i in range(len(points))]
+
+    def boxes(at: list[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+        return [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for (x, y), (w, h) in zip(at, sizes, strict=True)]
+
+    def overlaps(at: list[tuple[float, float]]) -> int:
+        return sum(
+            not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+            for a, b in itertools.combinations(boxes(at), 2)
+        )
+
+    moved = spread(centres, sizes, frame.box)
+    assert overlaps(centres) and not overlaps(moved)
+    left, top, right, bottom = frame.box
+    assert all(left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom for box in boxes(moved))
+    apart = [(0.0, 0.0), (100.0, 100.0)]
+    assert spread(apart, [(20, 20), (20, 20)], (-50, -50, 200, 200)) == apart
 
 
 def test_a_choice_the_view_does_not_offer_is_refused() -> None:
