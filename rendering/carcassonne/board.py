@@ -16,6 +16,7 @@ from rendering.carcassonne.layout import BOX_RADIUS, MIN_FONT, SPREAD_GAP, SPREA
 from rendering.carcassonne.sprites import (
     candidate_sprite,
     chosen_frame_sprite,
+    meeple_box,
     meeple_sprite,
     outline_sprite,
     paste_centred,
@@ -28,8 +29,8 @@ from rules.carcassonne.model import CarcassonneView
 
 
 def meeple_size(tile: int) -> int:
-    """A meeple's height on a tile of ``tile`` px."""
-    return max(12, round(tile * 0.36))
+    """A meeple's height on a tile of ``tile`` px (a farmer lies longer and lower, ``meeple_box``)."""
+    return max(14, round(tile * 0.4))
 
 
 def spot_tag_size(tile: int) -> int:
@@ -42,6 +43,18 @@ def spot_centre(frame: Frame, x: int, y: int, letter: str, spot: str, rotation: 
     left, top = frame.corner(x, y)
     px, py = spot_point(letter, spot, rotation)
     return left + px * frame.tile, top + py * frame.tile
+
+
+def meeple_centre(
+    frame: Frame, x: int, y: int, letter: str, spot: str, rotation: int, lying: bool
+) -> tuple[float, float]:
+    """Where a meeple on ``spot`` of the tile at (x, y) is drawn: on its spot, moved in just enough to keep
+    its body on its own tile (a farmer lies long, and fields reach the tile's edge)."""
+    cx, cy = spot_centre(frame, x, y, letter, spot, rotation)
+    width, height = meeple_box(meeple_size(frame.tile), lying)
+    left, top = frame.corner(x, y)
+    right, bottom = left + frame.tile, top + frame.tile
+    return min(max(cx, left + width / 2), right - width / 2), min(max(cy, top + height / 2), bottom - height / 2)
 
 
 def draw_board(
@@ -57,8 +70,10 @@ def draw_board(
     for meeple in view.meeples:
         if frame.contains(meeple.x, meeple.y):
             letter, rotation = letters[meeple.tile_index]
-            sprite = meeple_sprite(theme.seat(meeple.seat), size, meeple.feature == "field", theme)
-            paste_centred(image, sprite, spot_centre(frame, meeple.x, meeple.y, letter, meeple.spot, rotation))
+            lying = meeple.feature == "field"
+            sprite = meeple_sprite(theme.seat(meeple.seat), size, lying, theme)
+            centre = meeple_centre(frame, meeple.x, meeple.y, letter, meeple.spot, rotation, lying)
+            paste_centred(image, sprite, centre)
     last = view.last_tile
     if last is not None and frame.contains(last.x, last.y) and choice is None:  # the choice alone is marked
         _paste_at(image, outline_sprite(tile, theme.last, max(3, tile // 16)), frame.corner(last.x, last.y))
@@ -125,8 +140,9 @@ def draw_spots(
         return
     feature = choice.spot_feature()
     if feature is not None and choice.spot is not None:
-        sprite = meeple_sprite(theme.seat(seat), meeple_size(frame.tile), feature == "field", theme)
-        paste_centred(image, sprite, spot_centre(frame, x, y, letter, choice.spot, placement.rotation))
+        lying = feature == "field"
+        sprite = meeple_sprite(theme.seat(seat), meeple_size(frame.tile), lying, theme)
+        paste_centred(image, sprite, meeple_centre(frame, x, y, letter, choice.spot, placement.rotation, lying))
 
 
 def spread(centres: list[Point], sizes: list[tuple[int, int]], bounds: Box) -> list[Point]:

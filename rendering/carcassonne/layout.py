@@ -53,6 +53,7 @@ OVERVIEW_W = 200  # the whole board small, at the closer view's left
 DRAWN_W = 262
 DRAWN_TILE = 164
 PLAYER_ROW_MAX = 84
+SUPPLY_MEEPLE, SUPPLY_STEP = 28, 24  # a player's seven meeples in their row: each one's height, the step between
 # While a rotation is picked: each rotation that fits, side by side, its degrees under it.
 ROTATION_TILE = 204
 ROTATION_LABEL_H = 44

@@ -23,6 +23,7 @@ from rendering.carcassonne.ranking import ranking
 from rendering.carcassonne.sprites import meeple_sprite, paste_centred, spot_tag_sprite, tile_sprite
 from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.text import draw_text, ellipsize, font, persian_digits, text_size
+from rendering.theme import RGB
 from rules.carcassonne.data import MEEPLES
 from rules.carcassonne.model import CATEGORIES, CarcassonneView
 
@@ -160,11 +161,7 @@ def _draw_player(
     score = persian_digits(view.scores[seat])
     draw_text(pen, (left + 12, y), score, font=font(NUMBER, bold=True), fill=theme.ink, anchor="lm")
     x = left + 12 + max(56, text_size(score, font=font(NUMBER, bold=True))[0]) + 14
-    # The seven meeples, those on the board pale: how many are left reads at a glance, none too.
-    free, used = meeple_sprite(theme.seat(seat), 22, False, theme), meeple_sprite(theme.used, 22, False, theme)
-    for k in range(MEEPLES):
-        paste_centred(image, free if k < view.meeples_left[seat] else used, (x + 9 + k * 19, y))
-    x += MEEPLES * 19 + 16
+    x = _draw_supply(image, x, y, theme.seat(seat), view.meeples_left[seat], theme)
     name_font = font(NAME, bold=True)
     name_right = right - 16 - icon
     draw_text(
@@ -175,6 +172,18 @@ def _draw_player(
         fill=theme.ink,
         anchor="rm",
     )
+
+
+def _draw_supply(image: Image.Image, x: int, y: float, colour: RGB, left: int, theme: CarcassonneTheme) -> int:
+    """A player's seven meeples from ``x`` rightwards, those on the board pale, the same for every player
+    whatever is left (none too): how many are left reads at a glance. Returns where the next part may start."""
+    free, used = (
+        meeple_sprite(colour, lay.SUPPLY_MEEPLE, False, theme),
+        meeple_sprite(theme.used, lay.SUPPLY_MEEPLE, False, theme),
+    )
+    for k in range(MEEPLES):
+        paste_centred(image, free if k < left else used, (x + lay.SUPPLY_MEEPLE / 2 + k * lay.SUPPLY_STEP, y))
+    return x + (MEEPLES - 1) * lay.SUPPLY_STEP + lay.SUPPLY_MEEPLE + 16
 
 
 # A rotation to pick ---------------------------------------------------------------------------------------

@@ -10,20 +10,25 @@ from __future__ import annotations
 import functools
 import random
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from rendering.carcassonne.geometry import (
+    BATTLEMENT,
     JUNCTION_HALF,
     MAP_SIZE,
     MONASTERY,
     SHIELD_SIZE,
+    WALL_WIDTH,
     Path,
     Point,
+    TileShapes,
+    battlements,
     paint,
     segment_map,
     shield_outline,
     tile_shapes,
     turn,
+    turn_vector,
 )
 from rendering.carcassonne.layout import MIN_FONT
 from rendering.carcassonne.theme import CarcassonneTheme
@@ -32,6 +37,8 @@ from rendering.theme import RGB, mix
 from rules.carcassonne.data import BY_LETTER
 
 SUPERSAMPLE = 4
+HOUSE = (0.17, 0.1, 0.055)  # a house's width, its roof's height and its front's, on a tile of side 1
+HOUSE_INSET, HOUSE_GRID = 3, 6  # houses stand on a jittered 6 × 6 grid, 3 map pixels inside their city
 
 
 def _rgba(colour: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
@@ -85,15 +92,55 @@ def _draw_grass(pen: ImageDraw.ImageDraw, letter: str, rotation: int, side: floa
         pen.line((a - d, b - d, a, b + d * 0.4, a + d, b - d * 1.2), fill=_rgba(theme.grass), width=width)
 
 
-def _draw_roofs(pen: ImageDraw.ImageDraw, letter: str, rotation: int, side: float, theme: CarcassonneTheme) -> None:
-    """Little houses inside the cities, upright: a roof in two tones split by its ridge."""
-    w, h = side * 0.11, side * 0.07
-    shade = _rgba(mix(theme.roof, (0, 0, 0), 0.25))
-    for point in _inside(letter, "city", 7, 5):
-        x, y = turn(point, rotation)
-        a, b = x * side, y * side
-        pen.rectangle((a - w / 2, b - h / 2, a + w / 2, b), fill=_rgba(theme.roof))
-        pen.rectangle((a - w / 2, b, a + w / 2, b + h / 2), fill=shade)
+def _draw_walls(
+    pen: ImageDraw.ImageDraw, shapes: TileShapes, rotation: int, side: float, theme: CarcassonneTheme
+) -> None:
+    """Each city wall over the houses, the battlements on its field side and a light along its top: a city
+    reads as a walled town even where its houses are too small to see."""
+    width, depth, _step = BATTLEMENT
+    colour = _rgba(theme.wall)
+    for city in shapes.cities:
+        for wall in city.walls:
+            points = [(x * side, y * side) for x, y in (turn(p, rotation) for p in wall)]
+            pen.line(points, fill=colour, width=round(WALL_WIDTH * side), joint="curve")
+    for foot, normal in battlements(shapes.letter):
+        (fx, fy), (nx, ny) = turn(foot, rotation), turn_vector(normal, rotation)
+        tx, ty = -ny, nx
+        base = WALL_WIDTH / 2 - 0.01
+        corners = [
+            (fx + nx * (base + out) + tx * along, fy + ny * (base + out) + ty * along)
+            for out, along in ((0, -width / 2), (depth, -width / 2), (depth, width / 2), (0, width / 2))
+        ]
+        pen.polygon([(x * side, y * side) for x, y in corners], fill=colour)
+    top = _rgba(theme.wall_top)
+    for city in shapes.cities:
+        for wall in city.walls:
+            points = [(x * side, y * side) for x, y in (turn(p, rotation) for p in wall)]
+            pen.line(points, fill=top, width=max(1, round(WALL_WIDTH * 0.3 * side)), joint="curve")
+
+
+def _draw_houses(image: Image.Image, shapes: TileShapes, rotation: int, theme: CarcassonneTheme) -> None:
+    """Houses packed inside the cities, upright, the lower ones in front, kept inside the walls: a cream
+    front under a red gable roof, its shaded half darker."""
+    side = image.width
+    w, roof_h, front_h = side * HOUSE[0], side * HOUSE[1], side * HOUSE[2]
+    roof, shade = _rgba(theme.roof), _rgba(mix(theme.roof, (0, 0, 0), 0.3))
+    front, door = _rgba(theme.house), _rgba(mix(theme.roof, (0, 0, 0), 0.55))
+    layer = Image.new("RGBA", image.size, _rgba(theme.house, 0))
+    pen = ImageDraw.Draw(layer)
+    spots = _inside(shapes.letter, "city", HOUSE_INSET, HOUSE_GRID)
+    for x, y in sorted((turn(point, rotation) for point in spots), key=lambda p: p[1]):
+        a, b = x * side, y * side - front_h / 2 + roof_h / 2
+        pen.rectangle((a - w * 0.4, b, a + w * 0.4, b + front_h), fill=front)
+        pen.rectangle((a - w * 0.08, b + front_h * 0.4, a + w * 0.08, b + front_h), fill=door)
+        pen.polygon(((a - w / 2, b), (a, b - roof_h), (a, b)), fill=roof)
+        pen.polygon(((a, b - roof_h), (a + w / 2, b), (a, b)), fill=shade)
+    within = Image.new("L", image.size, 0)
+    for city in shapes.cities:
+        ImageDraw.Draw(within).polygon(
+            [(x * side, y * side) for x, y in (turn(p, rotation) for p in city.outline)], 255
+        )
+    image.paste(layer, (0, 0), ImageChops.multiply(layer.getchannel("A"), within))
 
 
 def _draw_monastery(pen: ImageDraw.ImageDraw, side: float, theme: CarcassonneTheme) -> None:
@@ -111,10 +158,15 @@ def _draw_monastery(pen: ImageDraw.ImageDraw, side: float, theme: CarcassonneThe
 
 
 def _draw_shield(pen: ImageDraw.ImageDraw, centre: Point, side: float, theme: CarcassonneTheme) -> None:
-    """The shield's rim and cross (``paint`` filled it), upright at ``centre``."""
+    """The shield, upright at ``centre``: blue with a light rim and cross, over the houses."""
     outline: Path = shield_outline(centre, SHIELD_SIZE)
     mark = _rgba(theme.shield_mark)
-    pen.polygon([(x * side, y * side) for x, y in outline], outline=mark, width=max(1, round(side * 0.014)))
+    pen.polygon(
+        [(x * side, y * side) for x, y in outline],
+        fill=_rgba(theme.shield),
+        outline=mark,
+        width=max(1, round(side * 0.02)),
+    )
     x, y = centre
     arm = SHIELD_SIZE * 0.26
     width = max(1, round(side * 0.03))
@@ -140,7 +192,8 @@ def tile_sprite(letter: str, rotation: int, size: int, theme: CarcassonneTheme) 
 
     paint(pen, shapes, side, fill, rotation)
     if shapes.cities:
-        _draw_roofs(pen, letter, rotation, side, theme)
+        _draw_houses(big, shapes, rotation, theme)
+        _draw_walls(pen, shapes, rotation, side, theme)
     if shapes.junction:
         h, c = JUNCTION_HALF * side, side / 2
         pen.rectangle((c - h, c - h, c + h, c + h), outline=_rgba(theme.village_edge), width=max(1, round(side * 0.02)))
@@ -178,29 +231,39 @@ _BODY: Path = (
 )
 
 
+LYING = (1.15, 0.72)  # a farmer's width and height, lying on its back, in a standing meeple's heights
+
+
+def meeple_box(size: int, lying: bool) -> tuple[int, int]:
+    """The width and height of a meeple ``size`` px tall, or of a farmer lying where it would stand."""
+    return (round(size * LYING[0]), round(size * LYING[1])) if lying else (size, size)
+
+
 def _meeple_mask(size: int, pad: int, lying: bool, grow: float) -> Image.Image:
-    """The meeple's silhouette ``size`` px tall (supersampled) in a box ``pad`` px wider each side, grown by
-    ``grow`` px all round (a stroke along its border), for the outline and the halo."""
+    """The meeple's silhouette ``size`` px tall (supersampled) in its box ``pad`` px wider each side, grown
+    by ``grow`` px all round (a stroke along its border), for the outline and the halo. Lying (a farmer),
+    it is turned a quarter, head to the west, and drawn longer and lower than a standing one, so that it
+    reads as lying even small."""
     s = SUPERSAMPLE
-    side = (size + 2 * pad) * s
-    mask = Image.new("L", (side, side), 0)
+    width, height = meeple_box(size, lying)
+    mask = Image.new("L", ((width + 2 * pad) * s, (height + 2 * pad) * s), 0)
     pen = ImageDraw.Draw(mask)
     hx, hy, hr = _HEAD
-    body = list(_BODY)
-    if lying:  # on its back, head to the west: a farmer
-        body = [(y, 1 - x) for x, y in body]
-        hx, hy = hy, 1 - hx
+    rx, ry = (hr / 0.9 * width, hr / 0.86 * height) if lying else (hr * size, hr * size)
 
     def px(x: float, y: float) -> tuple[float, float]:
-        return (pad + x * size) * s, (pad + (y * 0.9 + 0.05) * size) * s
+        if lying:  # turned a quarter, (x, y) -> (y, 1 - x), and stretched to its box
+            x, y = (y - 0.05) / 0.9, (0.93 - x) / 0.86
+        else:
+            y = y * 0.9 + 0.05
+        return (pad + x * width) * s, (pad + y * height) * s
 
-    outline = [px(x, y) for x, y in body]
+    outline = [px(x, y) for x, y in _BODY]
     pen.polygon(outline, fill=255)
     if grow:
         pen.line([*outline, outline[0], outline[1]], fill=255, width=round(2 * grow * s), joint="curve")
     cx, cy = px(hx, hy)
-    r = (hr * size + grow) * s
-    pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    pen.ellipse((cx - (rx + grow) * s, cy - (ry + grow) * s, cx + (rx + grow) * s, cy + (ry + grow) * s), fill=255)
     return mask
 
 

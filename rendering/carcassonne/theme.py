@@ -20,9 +20,11 @@ class CarcassonneTheme:
     # The landscape.
     field: RGB = (118, 168, 72)
     grass: RGB = (96, 146, 56)  # tufts on the fields
-    city: RGB = (214, 182, 126)
-    roof: RGB = (176, 92, 62)  # small roofs inside a city
-    wall: RGB = (112, 90, 70)
+    city: RGB = (178, 162, 142)  # the stone streets between a city's houses
+    roof: RGB = (200, 66, 42)  # the houses' red roofs, what tells a city at a glance
+    house: RGB = (236, 204, 146)  # the houses' fronts under their roofs, warmer than a road
+    wall: RGB = (92, 88, 86)  # the grey stone wall where a city meets a field, battlements outwards
+    wall_top: RGB = (150, 146, 140)  # the light along the wall's top
     road: RGB = (242, 234, 208)
     road_edge: RGB = (150, 128, 96)
     village: RGB = (196, 120, 80)  # the square where three or four roads meet

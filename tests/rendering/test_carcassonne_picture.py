@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from rendering.carcassonne import labels
 from rendering.carcassonne import layout as lay
@@ -25,7 +25,7 @@ from rendering.carcassonne.geometry import HALF_ANCHORS, UNASSIGNED, segment_map
 from rendering.carcassonne.layout import Frame
 from rendering.carcassonne.picture import Pending, layout, render, seat_names
 from rendering.carcassonne.ranking import ranking
-from rendering.carcassonne.sprites import contact_sheet, spot_tag_sprite, tile_sprite
+from rendering.carcassonne.sprites import contact_sheet, meeple_sprite, spot_tag_sprite, tile_sprite
 from rendering.carcassonne.theme import DEFAULT_THEME, CarcassonneTheme
 from rendering.splendor.theme import mix
 from rendering.text import sizes_drawn
@@ -187,9 +187,9 @@ def snake_view() -> CarcassonneView:
 def kind_palette(theme: CarcassonneTheme = THEME) -> dict[str, list[RGB]]:
     return {
         "field": [theme.field, theme.grass],
-        "city": [theme.city, theme.roof, mix(theme.roof, (0, 0, 0), 0.25)],
+        "city": [theme.city, theme.house, theme.roof, mix(theme.roof, (0, 0, 0), 0.3)],
         "road": [theme.road],
-        "other": [theme.wall, theme.road_edge, theme.village, theme.shield, theme.monastery],
+        "other": [theme.wall, theme.wall_top, theme.road_edge, theme.village, theme.shield, theme.monastery],
     }
 
 
@@ -282,6 +282,23 @@ def test_every_edge_is_drawn_as_its_data_says_in_every_rotation(letter: str) -> 
                 assert kind_near(sprite, (hx * (size - 1), hy * (size - 1))) == want, (letter, rotation, half)
 
 
+def test_a_city_is_told_from_a_field_and_a_road_at_a_phones_size() -> None:
+    """On a tile a phone shows 24 px wide (48 px in the picture), a city's red roofs and grey stone are far
+    from a field's green and a road's light cream, its wall runs where it meets a field, and its shield
+    stands out."""
+    city = tile_sprite("C", 0, 48, THEME).convert("RGB")
+    mean = ImageStat.Stat(city).mean
+    assert mean[0] > mean[1] + 30  # red, where a field is green
+    for other in (THEME.field, THEME.road):
+        assert sum((a - b) ** 2 for a, b in zip(mean, other, strict=True)) ** 0.5 > 70, other
+    assert share_near(city, (0, 0, 48, 48), THEME.roof, 30) > 0.08
+    assert share_near(city, (0, 0, 48, 48), THEME.shield, 30) > 0.02
+    cap = tile_sprite("E", 0, 96, THEME)  # a city on the north edge, its wall arching over the field
+    wall_y = round(96 * 0.3)  # the wall's lowest point, at the edge's middle
+    assert share_near(cap, (40, wall_y - 8, 56, wall_y + 8), THEME.wall, 30) > 0.2
+    assert share_near(cap, (0, 60, 96, 96), THEME.wall, 30) == 0  # the field south of it has none
+
+
 def test_tile_sprites_are_cached_and_turn() -> None:
     first = tile_sprite("E", 0, 48, THEME)
     assert tile_sprite("E", 0, 48, THEME) is first
@@ -310,6 +327,23 @@ def test_a_meeple_stands_on_its_turned_spot(letter: str, spot: str, rotation: in
     assert share_near(bare, (left, top, left + frame.tile, top + frame.tile), THEME.seat(1), 12) == 0
     if (letter, spot) == ("E", "c0"):
         assert px > 0.75  # the cap faces east after one quarter turn
+
+
+def test_a_farmer_lies_down_and_the_others_stand() -> None:
+    """A meeple on a field lies on its back, longer than high, as at the table; on a city, road or
+    monastery it stands, higher than wide; both in the seat's colour."""
+    for size in (14, meeple_size(48), meeple_size(72)):
+        for lying in (False, True):
+            sprite = meeple_sprite(THEME.seat(2), size, lying, THEME)
+            left, top, right, bottom = (
+                sprite.getchannel("A").point(lambda v: 255 if v > 128 else 0).getbbox() or (0,) * 4
+            )
+            width, height = right - left, bottom - top
+            assert width > 1.3 * height if lying else height >= width, (size, lying, width, height)
+            assert share_near(sprite, (0, 0, sprite.width, sprite.height), THEME.seat(2), 12) > 0.1
+    view = mid_view()
+    farmers = [m for m in view.meeples if m.feature == "field"]
+    assert farmers and len(farmers) < len(view.meeples)
 
 
 def test_meeples_of_every_seat_are_drawn_in_their_colours() -> None:
@@ -567,6 +601,24 @@ def test_every_step_is_drawn_for_a_phone() -> None:
             image = render(view, names=NAMES[: view.players], pending=pending, theme=CarcassonneTheme(ink=(0, 0, 1)))
         assert sizes and min(sizes) >= lay.MIN_FONT, pending  # a new theme: no sprite or stamp drawn before
         assert image.width == lay.WIDTH and image.width <= 1.4 * image.height <= 1.4 * 1280
+
+
+def test_every_players_meeples_are_drawn_the_same_way() -> None:
+    """Each row shows its player's seven meeples, those on the board pale, at the same places whatever is
+    left, none too: two players' supplies swapped change their icons' colours and nothing else."""
+    view = mid_view().model_copy(update={"meeples_left": (0, 7, 3, 1)})
+    swapped = view.model_copy(update={"meeples_left": (7, 0, 3, 1)})
+    image, other = render(view, names=NAMES[:4]), render(swapped, names=NAMES[:4])
+    rows = lay.player_rows(layout(view).band, 4)
+    changed = ImageChops.difference(image, other).getbbox()
+    assert changed is not None
+    assert rows[0][1] <= changed[1] and changed[3] <= rows[1][3]  # the two rows only
+    supply_left = rows[0][0] + 12 + 56 + 14  # after the score
+    supply_right = supply_left + 6 * lay.SUPPLY_STEP + lay.SUPPLY_MEEPLE + 4
+    assert supply_left - 4 <= changed[0] and changed[2] <= supply_right
+    pale = share_near(image, (supply_left, rows[0][1], supply_right, rows[0][3]), THEME.used, 16)
+    full = share_near(image, (supply_left, rows[1][1], supply_right, rows[1][3]), THEME.seat(1), 16)
+    assert pale > 0.1 and abs(pale - full) < 0.05  # as many icons, as large, in either colour
 
 
 def test_theme_changes_colours() -> None:
