@@ -22,7 +22,8 @@ from rendering.carcassonne.labels import FEATURE_NAMES, SEAT_MARKS, candidate_la
 from rendering.carcassonne.ranking import ranking
 from rendering.encode import to_bytes
 from rules import Event
-from rules.carcassonne.data import MEEPLES
+from rules.carcassonne.board import board_of
+from rules.carcassonne.data import BY_LETTER, MEEPLES, STRIDE
 from rules.carcassonne.model import (
     CandidateSpot,
     CarcassonneOptions,
@@ -32,11 +33,10 @@ from rules.carcassonne.model import (
     TileDiscarded,
     TilePlaced,
 )
+from rules.carcassonne.scoring import group
 
 # 🏰 is کشورگشا's and 🗺 رکب's provinces: a city here is houses behind walls.
 _FEATURE_MARKS = {"city": "🏘", "road": "🛣", "monastery": "⛪️", "field": "🌾"}
-# Completed during play; an unfinished one only scores at the end, and the result lists the totals.
-_COMPLETED = {"city": "شهر کامل شد", "road": "جاده کامل شد", "monastery": "صومعه کامل شد"}
 
 
 FLAT_PLACEMENTS = 16  # a position's placements listed as buttons at most: 8 rows of two on a phone
@@ -71,6 +71,128 @@ def pending(view: CarcassonneView, prefix: str) -> Pending | None:
     if parts[3] != "n" and parts[3] not in {s.spot for s in choice.spots}:
         return None
     return Pending(candidate.x, candidate.y, choice.rotation, parts[3])
+
+
+# What a laid tile shows and what it joined --------------------------------------------------------------
+
+_EZAFE = {"city": "شهر", "road": "جادهٔ", "monastery": "صومعهٔ"}  # «جادهٔ سارا»
+_COUNT = {1: "یک", 2: "دو", 3: "سه", 4: "چهار"}  # a tile reaches four features at most
+
+
+def tile_words(letter: str) -> str:
+    """«کاشی شهر و جاده», «کاشی صومعه», «کاشی شهر سپردار», «کاشی چهارراه»: what a tile type shows, so that a
+    reader knows the tile without finding it in the picture."""
+    tile = BY_LETTER[letter]
+    cities = sum(1 for s in tile.segments if s.kind == "city")
+    roads = sum(1 for s in tile.segments if s.kind == "road")
+    parts = []
+    if tile.monastery:
+        parts.append("صومعه")
+    if cities:
+        parts.append(("دو شهر" if cities > 1 else "شهر") + (" سپردار" if tile.shield else ""))
+    if roads:
+        parts.append({3: "سه‌راهی", 4: "چهارراه"}.get(roads, "جاده"))
+    return "کاشی " + " و ".join(parts or ["مزرعه"])
+
+
+def _feature_words(feature: str, tiles: int) -> str:
+    """«شهر ۴ کاشی‌ای», «جادهٔ ۲ کاشی‌ای», «صومعه»: a completed feature and its size, which its points follow."""
+    if feature in ("monastery", "field"):
+        return FEATURE_NAMES[feature]
+    return f"{_EZAFE[feature]} {num(tiles)} کاشی‌ای"
+
+
+Held = tuple[str, set[int]]  # a feature's kind and the seats whose meeples stood on it before the move
+
+
+def _touched(
+    view: CarcassonneView, placed: TilePlaced, meeple: MeeplePlaced | None, scored: Sequence[FeatureScored]
+) -> tuple[list[Held], list[Held]]:
+    """What the tile laid touches on the board after the move: the cities and roads it extends, and the
+    monasteries around it that hold a monk, each with whose meeples stood on it before the move (those of a
+    feature the move completed are gone from ``view``: its scoring counts them)."""
+    last = view.last_tile
+    if last is None or (last.x, last.y, last.tile) != (placed.x, placed.y, placed.tile):
+        return [], []  # not the view after this tile: say only what the tile is
+    board = board_of(tuple((BY_LETTER[t.tile].index, t.x, t.y, t.rotation) for t in view.tiles))
+    standing = group(
+        board,
+        tuple(
+            (m.seat, m.tile_index, BY_LETTER[view.tiles[m.tile_index].tile].spot_index[m.spot])
+            for m in view.meeples
+            if m.tile_index != last.index  # the mover's new meeple, if any, was not there before
+        ),
+    )
+    new = board.find(last.index * STRIDE + BY_LETTER[last.tile].spot_index[meeple.spot]) if meeple else None
+
+    def holders(root: int, kind: str) -> set[int]:
+        cells = {board.placed[i][1:3] for i in board.tiles[root]}
+        for event in scored:
+            if event.feature == kind and set(event.tiles) == cells:
+                home = [n - (seat == placed.seat and root == new) for seat, n in enumerate(event.returned)]
+                return {seat for seat, n in enumerate(home) if n > 0}
+        return {m[0] for m in standing.get(root, ())}
+
+    extended: dict[int, Held] = {}
+    for i, segment in enumerate(BY_LETTER[last.tile].segments):
+        root = board.find(last.index * STRIDE + i)
+        if segment.kind in ("city", "road") and len(board.tiles[root]) > 1 and root not in extended:
+            extended[root] = (segment.kind, holders(root, segment.kind))
+    beside = [
+        ("monastery", holders(t.index * STRIDE + BY_LETTER[t.tile].spot_index["m"], "monastery"))
+        for t in view.tiles
+        if BY_LETTER[t.tile].monastery and max(abs(t.x - last.x), abs(t.y - last.y)) == 1
+    ]
+    return list(extended.values()), [monastery for monastery in beside if monastery[1]]
+
+
+def _features(found: Sequence[Held], mover: int, names: Sequence[str]) -> str:
+    """«شهر 🔵 سارا و دو جاده»: held features by their holders, the others counted by kind."""
+    held = [f"{_EZAFE[kind]} {_whose(seats, mover, names)}" for kind, seats in found if seats]
+    free = [kind for kind, seats in found if not seats]
+    for kind in dict.fromkeys(free):
+        held.append(f"{_COUNT[free.count(kind)]} {FEATURE_NAMES[kind]}")
+    return joined(held)
+
+
+def _whose(seats: set[int], mover: int, names: Sequence[str]) -> str:
+    """Whose meeples hold a feature: «خودش» for the mover, first, then the other seats' marks and names."""
+    mine = ["خودش"] if mover in seats else []
+    return joined(mine + [_who(seat, names) for seat in sorted(seats - {mover})])
+
+
+def _laid(
+    view: CarcassonneView,
+    placed: TilePlaced,
+    meeple: MeeplePlaced | None,
+    scored: Sequence[FeatureScored],
+    names: Sequence[str],
+) -> str:
+    """«🧩 لیلا کاشی شهر و جاده را به شهر سارا وصل کرد، با آدمکی روی جاده.»: the tile, what it extends on the
+    board (else a held monastery it was laid beside), the meeple put on it. The picture outlines where it lies:
+    the words say what that changed for whom."""
+    extended, monasteries = _touched(view, placed, meeple, scored)
+    line = f"🧩 {_who(placed.seat, names)} {tile_words(placed.tile)} را "
+    if extended:
+        line += f"به {_features(extended, placed.seat, names)} وصل کرد"
+    elif monasteries:
+        line += f"کنار {_features(monasteries, placed.seat, names)} گذاشت"
+    else:
+        line += "گذاشت"
+    if meeple is not None:
+        line += f"، با آدمکی روی {FEATURE_NAMES[meeple.feature]}"
+    return line + "."
+
+
+def _completed(event: FeatureScored, names: Sequence[str]) -> str:
+    """«🏘 شهر ۴ کاشی‌ای کامل شد: سارا ۸ امتیاز گرفت.»: the feature's size, which its points follow, and who
+    scored."""
+    winners = joined([_who(s, names) for s in event.seats])
+    points = num(event.points)
+    gain = f"هر کدام {points} امتیاز گرفتند" if len(event.seats) > 1 else f"{points} امتیاز گرفت"
+    what = _feature_words(event.feature, len(event.tiles))
+    line = f"{_FEATURE_MARKS[event.feature]} {what} کامل شد: {winners} {gain}"
+    return line + "."
 
 
 class CarcassonnePresenter:
@@ -119,22 +241,17 @@ class CarcassonnePresenter:
         )
 
     def describe(self, events: Sequence[Event], names: Sequence[str], view: CarcassonneView) -> list[str]:
+        """The tile laid (with its meeple, in one line), then each feature it completed and who scored."""
+        meeple = next((e for e in events if isinstance(e, MeeplePlaced)), None)
+        scored = [e for e in events if isinstance(e, FeatureScored) and not e.final]
         lines: list[str] = []
         for event in events:
             if isinstance(event, TilePlaced):
-                lines.append(f"🧩 {_who(event.seat, names)} کاشی را گذاشت.")
-            elif isinstance(event, MeeplePlaced):
-                lines[-1] = lines[-1][:-1] + f"، با یک آدمک روی {FEATURE_NAMES[event.feature]}."  # one verb
+                lines.append(_laid(view, event, meeple, scored, names))
             elif isinstance(event, TileDiscarded):
-                lines.append("🗑 کاشی کشیده‌شده هیچ‌جا جور نمی‌شد و کنار گذاشته شد.")
+                lines.append(f"🗑 {tile_words(event.tile)} هیچ‌جا جور نمی‌شد و کنار گذاشته شد.")
             elif isinstance(event, FeatureScored) and not event.final:
-                winners = joined([_who(s, names) for s in event.seats])
-                gain = (
-                    f"هر کدام {num(event.points)} امتیاز گرفتند"
-                    if len(event.seats) > 1
-                    else (f"{num(event.points)} امتیاز گرفت")
-                )
-                lines.append(f"{_FEATURE_MARKS[event.feature]} {_COMPLETED[event.feature]}: {winners} {gain}.")
+                lines.append(_completed(event, names))
         return lines
 
     def status(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
