@@ -185,13 +185,18 @@ def _laid(
 
 
 def _completed(event: FeatureScored, names: Sequence[str]) -> str:
-    """«🏘 شهر ۴ کاشی‌ای کامل شد: سارا ۸ امتیاز گرفت.»: the feature's size, which its points follow, and who
-    scored."""
+    """«🏘 شهر ۴ کاشی‌ای کامل شد: سارا ۸ امتیاز گرفت؛ آدمک لیلا بی‌امتیاز برگشت.»: who scored, and whose
+    meeples went home with nothing (the picture only shows them gone)."""
     winners = joined([_who(s, names) for s in event.seats])
     points = num(event.points)
     gain = f"هر کدام {points} امتیاز گرفتند" if len(event.seats) > 1 else f"{points} امتیاز گرفت"
     what = _feature_words(event.feature, len(event.tiles))
     line = f"{_FEATURE_MARKS[event.feature]} {what} کامل شد: {winners} {gain}"
+    losers = [seat for seat, n in enumerate(event.returned) if n and seat not in event.seats]
+    if losers:
+        many = sum(event.returned[seat] for seat in losers) > 1
+        meeples, went = ("آدمک‌های", "برگشتند") if many else ("آدمک", "برگشت")
+        line += f"؛ {meeples} {joined([_who(s, names) for s in losers])} بی‌امتیاز {went}"
     return line + "."
 
 

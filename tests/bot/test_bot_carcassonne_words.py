@@ -124,6 +124,15 @@ def test_a_meeple_that_completes_its_feature_at_once_is_not_an_earlier_holder() 
     ]
 
 
+def test_the_minority_s_meeples_go_home_without_points_and_the_line_says_so() -> None:
+    """Sara's two caps and علی's one, joined by his three-sided city at (0, -1): a city of four, closed."""
+    tiles = [*START, ("U", 1, 0, 1), ("E", 1, -1, 3), ("B", 1, -2, 0), ("E", 0, -2, 2)]
+    assert _said(_state(tiles, "R", [(1, 0, "c0"), (0, 2, "c0"), (1, 4, "c0")]), "t.0_-1.1.n") == [
+        f"🧩 {ALI} کاشی شهر را به شهر خودش و {SARA} وصل کرد.",
+        f"🏘 شهر ۴ کاشی‌ای کامل شد: {SARA} ۸ امتیاز گرفت؛ آدمک {ALI} بی‌امتیاز برگشت.",
+    ]
+
+
 def test_a_tile_beside_a_monk_names_the_monastery_even_when_it_completes_it() -> None:
     ring = [("B", x, y, 0) for x, y in ((0, 0), (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1))]
     assert _said(_state(ring[:-1], "B", [(1, 0, "m")]), "t.1_1.0.n") == [
