@@ -147,12 +147,11 @@ def _touched(
 
 
 def _features(found: Sequence[Held], mover: int, names: Sequence[str]) -> str:
-    """«شهر 🔵 سارا و دو جاده»: held features by their holders, the others counted by kind."""
-    held = [f"{_EZAFE[kind]} {_whose(seats, mover, names)}" for kind, seats in found if seats]
+    """«شهر 🔵 Sara و دو جاده»: held features by their holders, the others counted by kind."""
+    parts = [f"{_EZAFE[kind]} {_whose(seats, mover, names)}" for kind, seats in found if seats]
     free = [kind for kind, seats in found if not seats]
-    for kind in dict.fromkeys(free):
-        held.append(f"{_COUNT[free.count(kind)]} {FEATURE_NAMES[kind]}")
-    return joined(held)
+    parts += [f"{_COUNT[free.count(kind)]} {FEATURE_NAMES[kind]}" for kind in dict.fromkeys(free)]
+    return joined(parts)
 
 
 def _whose(seats: set[int], mover: int, names: Sequence[str]) -> str:
