@@ -14,6 +14,7 @@ map), the tests' checks and the picture cannot disagree.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,11 +33,12 @@ OPEN_DEPTH = 0.3  # the field cap on the open side of a three-edge city
 CORNER_BULGE = 0.1  # a two-edge corner city's wall bows this far past the diagonal (not when roads cross)
 ROAD_WIDTH = 0.12
 ROAD_EDGE = 0.028  # the darker verge each side of a road
-WALL_WIDTH = 0.05
+WALL_WIDTH = 0.065
+BATTLEMENT = (0.06, 0.05, 0.115)  # a merlon's width along the wall, its depth outwards, the step between two
 JUNCTION_HALF = 0.095  # half the side of the village square where three or four roads end
-MONASTERY_BOX = (0.3, 0.28, 0.7, 0.72)  # the building's extent, upright on every rotation
-SHIELD_SIZE = 0.2
-MONASTERY_SPOT = (0.5, 0.58)  # on the chapel, below its roof; the building stands upright, so this never turns
+MONASTERY_BOX = (0.24, 0.2, 0.76, 0.76)  # the building's extent, upright on every rotation
+SHIELD_SIZE = 0.29
+MONASTERY_SPOT = (0.58, 0.64)  # on the chapel, below its roof; the building stands upright, so this never turns
 ROAD_END_SPOT = 0.44  # a meeple on a road that ends on the tile stands this far from the edge to the centre
 CURVE_STEPS = 24
 MAP_SIZE = 64  # the segment map's side in pixels
@@ -125,10 +127,10 @@ _CANONICAL: dict[str, frozenset[int]] = {
 }
 # Where the shield goes on each shape, before turning: deep inside, clear of the meeple's spot.
 _SHIELD_AT: dict[str, Point] = {
-    "cap": (0.5, 0.12),
-    "corner": (0.8, 0.2),
+    "cap": (0.5, 0.15),
+    "corner": (0.78, 0.22),
     "band": (0.2, 0.5),
-    "open": (0.2, 0.2),
+    "open": (0.22, 0.22),
     "full": (0.27, 0.27),
 }
 
@@ -211,6 +213,54 @@ def tile_shapes(letter: str) -> TileShapes:
     monastery = next((i for i, s in enumerate(tile.segments) if s.kind == "monastery"), None)
     shield = _shield_point(tile.segments[cities[0].segment].edges) if tile.shield and cities else None
     return TileShapes(letter, cities, roads, ends >= 3, monastery, shield)
+
+
+def _inside_polygon(point: Point, polygon: Path) -> bool:
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+@functools.cache
+def battlements(letter: str) -> tuple[tuple[Point, Point], ...]:
+    """The merlons along tile ``letter``'s city walls in its reference orientation: each one's foot on the
+    wall and the unit vector outwards, towards the field (every ``BATTLEMENT`` step along the wall, clear of
+    the tile's edges, where the next tile's wall goes on)."""
+    _width, _depth, step = BATTLEMENT
+    out: list[tuple[Point, Point]] = []
+    for city in tile_shapes(letter).cities:
+        for wall in city.walls:
+            lengths = [0.0]
+            for (x0, y0), (x1, y1) in itertools.pairwise(wall):
+                lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
+            count = max(1, round(lengths[-1] / step) - 1)
+            margin = (lengths[-1] - (count - 1) * step) / 2
+            for k in range(count):
+                at = margin + k * step
+                i = next(i for i in range(1, len(wall)) if lengths[i] >= at)
+                (x0, y0), (x1, y1) = wall[i - 1], wall[i]
+                share = (at - lengths[i - 1]) / max(1e-9, lengths[i] - lengths[i - 1])
+                foot = (x0 + (x1 - x0) * share, y0 + (y1 - y0) * share)
+                length = math.hypot(x1 - x0, y1 - y0)
+                normal = (-(y1 - y0) / length, (x1 - x0) / length)
+                probe = (foot[0] + normal[0] * 0.05, foot[1] + normal[1] * 0.05)
+                if _inside_polygon(probe, city.outline):
+                    normal = (-normal[0], -normal[1])
+                if min(foot) < 0.04 or max(foot) > 0.96:
+                    continue
+                out.append((foot, normal))
+    return tuple(out)
+
+
+def turn_vector(vector: Point, rotation: int) -> Point:
+    """A direction turned ``rotation`` quarter turns clockwise."""
+    x, y = vector
+    for _ in range(rotation % 4):
+        x, y = -y, x
+    return x, y
 
 
 Fill = Callable[[str, int], Ink]  # (part, segment index) -> the colour (or map value) to paint with

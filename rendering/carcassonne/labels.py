@@ -11,25 +11,19 @@ from __future__ import annotations
 from rendering.text import persian_digits
 from rendering.theme import RGB
 
-TITLE = "قلعه رودخان"
 PLAYER = "بازیکن {n}"  # default display name, n from 1
 TURN = "نوبتِ"
-TILES_LEFT = "کاشی‌های مانده: {n}"
-MEEPLES_LEFT = "آدمک: {n}"
-POINTS = "امتیاز"
-FARMERS = "با کشاورز"
-DISCARDED = "کنار گذاشته: {n}"
+TILES_LEFT = "کاشی‌های مانده: {n}"  # as the board's caption says it
 DRAWN = "کاشی این نوبت"
-CHOOSE_PLACE = "جای کاشی را از شماره‌های روی زمین انتخاب کنید"
-PLACE = "جای {n}"
-CHOOSE_ROTATION = "چرخش کاشی را انتخاب کنید"
-CHOOSE_SPOT = "جای آدمک را انتخاب کنید"
-CHOOSE_PLACEMENT = "چرخش و جای آدمک را انتخاب کنید"
+# What to press, in the bar, at each step of the menu.
+CHOOSE_PLACE = "شمارهٔ جای کاشی را بزنید"
+CHOOSE_ROTATION = "چرخش کاشی را بزنید"
+CHOOSE_PLACEMENT = "چرخش و جای آدمک را بزنید"
+CHOOSE_SPOT = "جای آدمک را بزنید"
+CONFIRM = "«تأیید» را بزنید"
 NO_SPOT = "جایی برای آدمک نیست"
 NO_MEEPLE = "بدون آدمک"
 MEEPLE_ON = "آدمک روی {feature}"
-CONFIRM = "تأیید کنید"
-OVERVIEW = "همهٔ زمین"
 GAME_OVER = "پایان بازی"
 WINNER = "برنده: {names}"
 SHARED_WIN = "برندگان: {names}"

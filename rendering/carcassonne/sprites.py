@@ -10,27 +10,35 @@ from __future__ import annotations
 import functools
 import random
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from rendering.carcassonne.geometry import (
+    BATTLEMENT,
     JUNCTION_HALF,
     MAP_SIZE,
     MONASTERY,
     SHIELD_SIZE,
+    WALL_WIDTH,
     Path,
     Point,
+    TileShapes,
+    battlements,
     paint,
     segment_map,
     shield_outline,
     tile_shapes,
     turn,
+    turn_vector,
 )
+from rendering.carcassonne.layout import MIN_FONT
 from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.text import Ink, draw_text, font, text_size
 from rendering.theme import RGB, mix
 from rules.carcassonne.data import BY_LETTER
 
 SUPERSAMPLE = 4
+HOUSE = (0.17, 0.1, 0.055)  # a house's width, its roof's height and its front's, on a tile of side 1
+HOUSE_INSET, HOUSE_GRID = 3, 6  # houses stand on a jittered 6 × 6 grid, 3 map pixels inside their city
 
 
 def _rgba(colour: RGB, alpha: int = 255) -> tuple[int, int, int, int]:
@@ -84,15 +92,55 @@ def _draw_grass(pen: ImageDraw.ImageDraw, letter: str, rotation: int, side: floa
         pen.line((a - d, b - d, a, b + d * 0.4, a + d, b - d * 1.2), fill=_rgba(theme.grass), width=width)
 
 
-def _draw_roofs(pen: ImageDraw.ImageDraw, letter: str, rotation: int, side: float, theme: CarcassonneTheme) -> None:
-    """Little houses inside the cities, upright: a roof in two tones split by its ridge."""
-    w, h = side * 0.11, side * 0.07
-    shade = _rgba(mix(theme.roof, (0, 0, 0), 0.25))
-    for point in _inside(letter, "city", 7, 5):
-        x, y = turn(point, rotation)
-        a, b = x * side, y * side
-        pen.rectangle((a - w / 2, b - h / 2, a + w / 2, b), fill=_rgba(theme.roof))
-        pen.rectangle((a - w / 2, b, a + w / 2, b + h / 2), fill=shade)
+def _draw_walls(
+    pen: ImageDraw.ImageDraw, shapes: TileShapes, rotation: int, side: float, theme: CarcassonneTheme
+) -> None:
+    """Each city wall over the houses, the battlements on its field side and a light along its top: a city
+    reads as a walled town even where its houses are too small to see."""
+    width, depth, _step = BATTLEMENT
+    colour = _rgba(theme.wall)
+    for city in shapes.cities:
+        for wall in city.walls:
+            points = [(x * side, y * side) for x, y in (turn(p, rotation) for p in wall)]
+            pen.line(points, fill=colour, width=round(WALL_WIDTH * side), joint="curve")
+    for foot, normal in battlements(shapes.letter):
+        (fx, fy), (nx, ny) = turn(foot, rotation), turn_vector(normal, rotation)
+        tx, ty = -ny, nx
+        base = WALL_WIDTH / 2 - 0.01
+        corners = [
+            (fx + nx * (base + out) + tx * along, fy + ny * (base + out) + ty * along)
+            for out, along in ((0, -width / 2), (depth, -width / 2), (depth, width / 2), (0, width / 2))
+        ]
+        pen.polygon([(x * side, y * side) for x, y in corners], fill=colour)
+    top = _rgba(theme.wall_top)
+    for city in shapes.cities:
+        for wall in city.walls:
+            points = [(x * side, y * side) for x, y in (turn(p, rotation) for p in wall)]
+            pen.line(points, fill=top, width=max(1, round(WALL_WIDTH * 0.3 * side)), joint="curve")
+
+
+def _draw_houses(image: Image.Image, shapes: TileShapes, rotation: int, theme: CarcassonneTheme) -> None:
+    """Houses packed inside the cities, upright, the lower ones in front, kept inside the walls: a cream
+    front under a red gable roof, its shaded half darker."""
+    side = image.width
+    w, roof_h, front_h = side * HOUSE[0], side * HOUSE[1], side * HOUSE[2]
+    roof, shade = _rgba(theme.roof), _rgba(mix(theme.roof, (0, 0, 0), 0.3))
+    front, door = _rgba(theme.house), _rgba(mix(theme.roof, (0, 0, 0), 0.55))
+    layer = Image.new("RGBA", image.size, _rgba(theme.house, 0))
+    pen = ImageDraw.Draw(layer)
+    spots = _inside(shapes.letter, "city", HOUSE_INSET, HOUSE_GRID)
+    for x, y in sorted((turn(point, rotation) for point in spots), key=lambda p: p[1]):
+        a, b = x * side, y * side - front_h / 2 + roof_h / 2
+        pen.rectangle((a - w * 0.4, b, a + w * 0.4, b + front_h), fill=front)
+        pen.rectangle((a - w * 0.08, b + front_h * 0.4, a + w * 0.08, b + front_h), fill=door)
+        pen.polygon(((a - w / 2, b), (a, b - roof_h), (a, b)), fill=roof)
+        pen.polygon(((a, b - roof_h), (a + w / 2, b), (a, b)), fill=shade)
+    within = Image.new("L", image.size, 0)
+    for city in shapes.cities:
+        ImageDraw.Draw(within).polygon(
+            [(x * side, y * side) for x, y in (turn(p, rotation) for p in city.outline)], 255
+        )
+    image.paste(layer, (0, 0), ImageChops.multiply(layer.getchannel("A"), within))
 
 
 def _draw_monastery(pen: ImageDraw.ImageDraw, side: float, theme: CarcassonneTheme) -> None:
@@ -110,10 +158,15 @@ def _draw_monastery(pen: ImageDraw.ImageDraw, side: float, theme: CarcassonneThe
 
 
 def _draw_shield(pen: ImageDraw.ImageDraw, centre: Point, side: float, theme: CarcassonneTheme) -> None:
-    """The shield's rim and cross (``paint`` filled it), upright at ``centre``."""
+    """The shield, upright at ``centre``: blue with a light rim and cross, over the houses."""
     outline: Path = shield_outline(centre, SHIELD_SIZE)
     mark = _rgba(theme.shield_mark)
-    pen.polygon([(x * side, y * side) for x, y in outline], outline=mark, width=max(1, round(side * 0.014)))
+    pen.polygon(
+        [(x * side, y * side) for x, y in outline],
+        fill=_rgba(theme.shield),
+        outline=mark,
+        width=max(1, round(side * 0.02)),
+    )
     x, y = centre
     arm = SHIELD_SIZE * 0.26
     width = max(1, round(side * 0.03))
@@ -139,7 +192,8 @@ def tile_sprite(letter: str, rotation: int, size: int, theme: CarcassonneTheme) 
 
     paint(pen, shapes, side, fill, rotation)
     if shapes.cities:
-        _draw_roofs(pen, letter, rotation, side, theme)
+        _draw_houses(big, shapes, rotation, theme)
+        _draw_walls(pen, shapes, rotation, side, theme)
     if shapes.junction:
         h, c = JUNCTION_HALF * side, side / 2
         pen.rectangle((c - h, c - h, c + h, c + h), outline=_rgba(theme.village_edge), width=max(1, round(side * 0.02)))
@@ -177,29 +231,39 @@ _BODY: Path = (
 )
 
 
+LYING = (1.15, 0.72)  # a farmer's width and height, lying on its back, in a standing meeple's heights
+
+
+def meeple_box(size: int, lying: bool) -> tuple[int, int]:
+    """The width and height of a meeple ``size`` px tall, or of a farmer lying where it would stand."""
+    return (round(size * LYING[0]), round(size * LYING[1])) if lying else (size, size)
+
+
 def _meeple_mask(size: int, pad: int, lying: bool, grow: float) -> Image.Image:
-    """The meeple's silhouette ``size`` px tall (supersampled) in a box ``pad`` px wider each side, grown by
-    ``grow`` px all round (a stroke along its border), for the outline and the halo."""
+    """The meeple's silhouette ``size`` px tall (supersampled) in its box ``pad`` px wider each side, grown
+    by ``grow`` px all round (a stroke along its border), for the outline and the halo. Lying (a farmer),
+    it is turned a quarter, head to the west, and drawn longer and lower than a standing one, so that it
+    reads as lying even small."""
     s = SUPERSAMPLE
-    side = (size + 2 * pad) * s
-    mask = Image.new("L", (side, side), 0)
+    width, height = meeple_box(size, lying)
+    mask = Image.new("L", ((width + 2 * pad) * s, (height + 2 * pad) * s), 0)
     pen = ImageDraw.Draw(mask)
     hx, hy, hr = _HEAD
-    body = list(_BODY)
-    if lying:  # on its back, head to the west: a farmer
-        body = [(y, 1 - x) for x, y in body]
-        hx, hy = hy, 1 - hx
+    rx, ry = (hr / 0.9 * width, hr / 0.86 * height) if lying else (hr * size, hr * size)
 
     def px(x: float, y: float) -> tuple[float, float]:
-        return (pad + x * size) * s, (pad + (y * 0.9 + 0.05) * size) * s
+        if lying:  # turned a quarter, (x, y) -> (y, 1 - x), and stretched to its box
+            x, y = (y - 0.05) / 0.9, (0.93 - x) / 0.86
+        else:
+            y = y * 0.9 + 0.05
+        return (pad + x * width) * s, (pad + y * height) * s
 
-    outline = [px(x, y) for x, y in body]
+    outline = [px(x, y) for x, y in _BODY]
     pen.polygon(outline, fill=255)
     if grow:
         pen.line([*outline, outline[0], outline[1]], fill=255, width=round(2 * grow * s), joint="curve")
     cx, cy = px(hx, hy)
-    r = (hr * size + grow) * s
-    pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    pen.ellipse((cx - (rx + grow) * s, cy - (ry + grow) * s, cx + (rx + grow) * s, cy + (ry + grow) * s), fill=255)
     return mask
 
 
@@ -225,40 +289,38 @@ def meeple_sprite(colour: RGB, size: int, lying: bool, theme: CarcassonneTheme) 
 
 
 def number_size(tile: int) -> int:
-    """The font size of a candidate's number on a tile of ``tile`` px: large, yet inside the square."""
-    return max(20, min(44, round(tile * 0.46)))
+    """The font size of a candidate's number on a tile of ``tile`` px: large, yet inside the square, and
+    never under the picture's least size (the place stage's least tile holds two digits of it)."""
+    return max(MIN_FONT, min(48, round(tile * 0.5)))
 
 
 @functools.lru_cache(maxsize=256)
-def candidate_sprite(label: str, tile: int, style: str, theme: CarcassonneTheme) -> Image.Image:
-    """An empty position: ``style`` "open" (numbered, light), "chosen" (numbered, in the highlight colour) or
-    "faint" (an outline only: another candidate while one is chosen). ``tile`` px square, RGBA."""
+def candidate_sprite(label: str, tile: int, chosen: bool, theme: CarcassonneTheme) -> Image.Image:
+    """An empty position the drawn tile may take, numbered: light, or in the highlight colour once
+    ``chosen``. ``tile`` px square, RGBA."""
     s = SUPERSAMPLE
     inset = max(2, tile // 16)
     big = Image.new("RGBA", (tile * s, tile * s), _rgba(theme.table, 0))
     pen = ImageDraw.Draw(big)
     box = (inset * s, inset * s, (tile - inset) * s, (tile - inset) * s)
     radius = max(2, tile // 10) * s
-    if style == "faint":
-        pen.rounded_rectangle(box, radius, outline=_rgba(mix(theme.table, theme.candidate, 0.35)), width=2 * s)
-    else:
-        fill = theme.chosen if style == "chosen" else theme.candidate
-        pen.rounded_rectangle(box, radius, fill=_rgba(fill), outline=_rgba(theme.halo), width=2 * s)
+    fill = theme.chosen if chosen else theme.candidate
+    pen.rounded_rectangle(box, radius, fill=_rgba(fill), outline=_rgba(theme.halo), width=2 * s)
     image = big.reduce(s)
-    if label and style != "faint":
-        text_font = font(number_size(tile), bold=True)
-        draw_text(
-            ImageDraw.Draw(image), (tile / 2, tile / 2 + 1), label, font=text_font, fill=_rgba(theme.candidate_ink)
-        )
+    text_font = font(number_size(tile), bold=True)
+    draw_text(ImageDraw.Draw(image), (tile / 2, tile / 2 + 1), label, font=text_font, fill=_rgba(theme.candidate_ink))
     return image
 
 
 @functools.lru_cache(maxsize=128)
 def chosen_frame_sprite(tile: int, theme: CarcassonneTheme) -> Image.Image:
-    """A see-through highlight border laid over the tile being placed (its position chosen)."""
-    width = max(3, tile // 14)
+    """A highlight border laid over the tile being placed, thick enough to find it at a glance on a phone;
+    its inner half see-through, so the tile's edges still show."""
+    width = max(4, tile // 10)
     image = Image.new("RGBA", (tile, tile), _rgba(theme.chosen, 0))
-    ImageDraw.Draw(image).rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen, 170), width=width)
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen, 150), width=width)
+    pen.rectangle((0, 0, tile - 1, tile - 1), outline=_rgba(theme.chosen), width=width // 2)
     return image
 
 
@@ -272,10 +334,11 @@ def outline_sprite(tile: int, colour: RGB, width: int) -> Image.Image:
 
 @functools.lru_cache(maxsize=128)
 def spot_tag_sprite(label: str, size: int, theme: CarcassonneTheme) -> Image.Image:
-    """A meeple spot's label: Persian letters on a white pill with a red ring, ``size`` the font size."""
+    """A meeple spot's label: Persian letters on a white pill with a red ring, ``size`` the font size; snug,
+    so that a tile's eight spots keep apart."""
     face = font(size, bold=True)
-    height = round(size * 1.45)
-    width = max(height, text_size(label, font=face)[0] + round(size * 0.8))
+    height = round(size * 1.35)
+    width = max(height, text_size(label, font=face)[0] + round(size * 0.6))
     s = SUPERSAMPLE
     big = Image.new("RGBA", (width * s, height * s), _rgba(theme.spot_ring, 0))
     ring = max(2, round(size * 0.13)) * s
@@ -288,26 +351,6 @@ def spot_tag_sprite(label: str, size: int, theme: CarcassonneTheme) -> Image.Ima
     )
     image = big.reduce(s)
     draw_text(ImageDraw.Draw(image), (width / 2, height / 2), label, font=face, fill=_rgba(theme.spot_ink))
-    return image
-
-
-@functools.lru_cache(maxsize=256)
-def number_badge_sprite(label: str, theme: CarcassonneTheme, size: int = 15) -> Image.Image:
-    """A candidate's number on the overview, where tiles are too small to hold it: a light pill."""
-    face = font(size, bold=True)
-    height = round(size * 1.4)
-    width = max(height, text_size(label, font=face)[0] + round(size * 0.6))
-    s = SUPERSAMPLE
-    big = Image.new("RGBA", (width * s, height * s), _rgba(theme.ink, 0))
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, width * s - 1, height * s - 1),
-        radius=height * s // 2,
-        fill=_rgba(theme.candidate),
-        outline=_rgba(theme.ink),
-        width=round(1.2 * s),
-    )
-    image = big.reduce(s)
-    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), label, font=face, fill=_rgba(theme.candidate_ink))
     return image
 
 

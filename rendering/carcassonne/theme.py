@@ -20,9 +20,11 @@ class CarcassonneTheme:
     # The landscape.
     field: RGB = (118, 168, 72)
     grass: RGB = (96, 146, 56)  # tufts on the fields
-    city: RGB = (214, 182, 126)
-    roof: RGB = (176, 92, 62)  # small roofs inside a city
-    wall: RGB = (112, 90, 70)
+    city: RGB = (178, 162, 142)  # the stone streets between a city's houses
+    roof: RGB = (200, 66, 42)  # the houses' red roofs, what tells a city at a glance
+    house: RGB = (236, 204, 146)  # the houses' fronts under their roofs, warmer than a road
+    wall: RGB = (92, 88, 86)  # the grey stone wall where a city meets a field, battlements outwards
+    wall_top: RGB = (150, 146, 140)  # the light along the wall's top
     road: RGB = (242, 234, 208)
     road_edge: RGB = (150, 128, 96)
     village: RGB = (196, 120, 80)  # the square where three or four roads meet
@@ -45,9 +47,11 @@ class CarcassonneTheme:
     spot: RGB = (255, 255, 255)  # a meeple spot's label
     spot_ink: RGB = (40, 32, 24)
     spot_ring: RGB = (200, 40, 30)
+    overview: RGB = (64, 74, 82)  # the ground of the whole board drawn small beside a closer view
     view_frame: RGB = (255, 196, 40)  # on the overview: the part of the board shown large
     active: RGB = (255, 238, 196)  # the row of the player in turn
-    active_border: RGB = (214, 130, 20)
+    active_border: RGB = (214, 130, 20)  # and the bar's hint: what to press
+    used: RGB = (214, 204, 186)  # a meeple on the board, among a player's seven
     win_banner: RGB = (34, 120, 64)
     draw_banner: RGB = (110, 100, 88)
     on_banner: RGB = (255, 255, 255)

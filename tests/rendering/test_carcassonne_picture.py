@@ -1,6 +1,6 @@
 """The قلعه رودخان picture: every tile type drawn as its data says in every rotation, meeples on their turned
-spots, candidates numbered where they lie, each step of the bot's menu, the whole board at 72 tiles, a closer
-view with an overview for a board too large, and golden images.
+spots, candidates numbered where they lie, each step of the bot's menu, the whole board at 72 tiles with the
+ranking, a closer view with an overview for a board too large, a phone's sizes, and golden images.
 
 Boards are grown here from the tile data by a small seeded placer (edges must match), so the pictures do not
 depend on the engine's shuffles; one test plays the real engine. Golden images live in
@@ -10,21 +10,25 @@ depend on the engine's shuffles; one test plays the real engine. Golden images l
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
 import pytest
 from picture_support import assert_golden, assert_sent_as_faithful_jpeg
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from rendering.carcassonne import labels
-from rendering.carcassonne.board import meeple_size, spot_tag_size
+from rendering.carcassonne import layout as lay
+from rendering.carcassonne.board import meeple_size, spot_tag_size, spread
 from rendering.carcassonne.geometry import HALF_ANCHORS, UNASSIGNED, segment_map, spot_point
 from rendering.carcassonne.layout import Frame
 from rendering.carcassonne.picture import Pending, layout, render, seat_names
-from rendering.carcassonne.sprites import contact_sheet, spot_tag_sprite, tile_sprite
+from rendering.carcassonne.ranking import ranking
+from rendering.carcassonne.sprites import contact_sheet, meeple_sprite, spot_tag_sprite, tile_sprite
 from rendering.carcassonne.theme import DEFAULT_THEME, CarcassonneTheme
 from rendering.splendor.theme import mix
+from rendering.text import sizes_drawn
 from rendering.theme import RGB
 from rules.carcassonne import Carcassonne, CarcassonneOptions
 from rules.carcassonne.data import BY_LETTER, LETTERS, ORIENTED, STEP, TILES, full_set
@@ -183,9 +187,9 @@ def snake_view() -> CarcassonneView:
 def kind_palette(theme: CarcassonneTheme = THEME) -> dict[str, list[RGB]]:
     return {
         "field": [theme.field, theme.grass],
-        "city": [theme.city, theme.roof, mix(theme.roof, (0, 0, 0), 0.25)],
+        "city": [theme.city, theme.house, theme.roof, mix(theme.roof, (0, 0, 0), 0.3)],
         "road": [theme.road],
-        "other": [theme.wall, theme.road_edge, theme.village, theme.shield, theme.monastery],
+        "other": [theme.wall, theme.wall_top, theme.road_edge, theme.village, theme.shield, theme.monastery],
     }
 
 
@@ -278,6 +282,23 @@ def test_every_edge_is_drawn_as_its_data_says_in_every_rotation(letter: str) -> 
                 assert kind_near(sprite, (hx * (size - 1), hy * (size - 1))) == want, (letter, rotation, half)
 
 
+def test_a_city_is_told_from_a_field_and_a_road_at_a_phones_size() -> None:
+    """On a tile a phone shows 24 px wide (48 px in the picture), a city's red roofs and grey stone are far
+    from a field's green and a road's light cream, its wall runs where it meets a field, and its shield
+    stands out."""
+    city = tile_sprite("C", 0, 48, THEME).convert("RGB")
+    mean = ImageStat.Stat(city).mean
+    assert mean[0] > mean[1] + 30  # red, where a field is green
+    for other in (THEME.field, THEME.road):
+        assert sum((a - b) ** 2 for a, b in zip(mean, other, strict=True)) ** 0.5 > 70, other
+    assert share_near(city, (0, 0, 48, 48), THEME.roof, 30) > 0.08
+    assert share_near(city, (0, 0, 48, 48), THEME.shield, 30) > 0.02
+    cap = tile_sprite("E", 0, 96, THEME)  # a city on the north edge, its wall arching over the field
+    wall_y = round(96 * 0.3)  # the wall's lowest point, at the edge's middle
+    assert share_near(cap, (40, wall_y - 8, 56, wall_y + 8), THEME.wall, 30) > 0.2
+    assert share_near(cap, (0, 60, 96, 96), THEME.wall, 30) == 0  # the field south of it has none
+
+
 def test_tile_sprites_are_cached_and_turn() -> None:
     first = tile_sprite("E", 0, 48, THEME)
     assert tile_sprite("E", 0, 48, THEME) is first
@@ -306,6 +327,23 @@ def test_a_meeple_stands_on_its_turned_spot(letter: str, spot: str, rotation: in
     assert share_near(bare, (left, top, left + frame.tile, top + frame.tile), THEME.seat(1), 12) == 0
     if (letter, spot) == ("E", "c0"):
         assert px > 0.75  # the cap faces east after one quarter turn
+
+
+def test_a_farmer_lies_down_and_the_others_stand() -> None:
+    """A meeple on a field lies on its back, longer than high, as at the table; on a city, road or
+    monastery it stands, higher than wide; both in the seat's colour."""
+    for size in (14, meeple_size(48), meeple_size(72)):
+        for lying in (False, True):
+            sprite = meeple_sprite(THEME.seat(2), size, lying, THEME)
+            left, top, right, bottom = (
+                sprite.getchannel("A").point(lambda v: 255 if v > 128 else 0).getbbox() or (0,) * 4
+            )
+            width, height = right - left, bottom - top
+            assert width > 1.3 * height if lying else height >= width, (size, lying, width, height)
+            assert share_near(sprite, (0, 0, sprite.width, sprite.height), THEME.seat(2), 12) > 0.1
+    view = mid_view()
+    farmers = [m for m in view.meeples if m.feature == "field"]
+    assert farmers and len(farmers) < len(view.meeples)
 
 
 def test_meeples_of_every_seat_are_drawn_in_their_colours() -> None:
@@ -357,12 +395,15 @@ def test_each_step_of_the_menu_marks_the_choice() -> None:
     plan = layout(view, Pending(x, y))
     box = _candidate_box(plan.board, x, y)
     assert share_near(chosen, box, THEME.chosen, 16) > 0.4
-    for other in others:
+    for other in others:  # the other positions are left out once one is chosen
         if plan.board.contains(other.x, other.y):
             assert share_near(chosen, _candidate_box(plan.board, other.x, other.y), THEME.candidate, 10) < 0.05
-    # The panel shows the drawn tile once per legal rotation.
-    turn_box = plan.turn_box
-    assert share_near(chosen, turn_box, THEME.field, 20) > 0.1 * len(candidate.rotations) / 4
+    # The band shows the drawn tile once per legal rotation, each with its spots lettered.
+    cells = lay.rotation_cells(plan.band, len(candidate.rotations))
+    for (left, top), turned in zip(cells, candidate.rotations, strict=True):
+        tile_box = (left, top, left + lay.ROTATION_TILE, top + lay.ROTATION_TILE)
+        assert share_near(chosen, tile_box, THEME.field, 20) > 0.1
+        assert (share_near(chosen, tile_box, THEME.spot_ring, 40) > 0.005) == bool(turned.spots)
 
     placement = max(candidate.rotations, key=lambda p: len(p.spots))
     pending = Pending(x, y, placement.rotation)
@@ -384,10 +425,12 @@ def test_each_step_of_the_menu_marks_the_choice() -> None:
         if edges[d] == "r":  # under the spots' labels a road may be hidden; fields and cities are wide enough
             continue
         assert kind_at(spots, (left + mx, top + my + (6 if d == 0 else 0))) in (kinds[edges[d]], "other")
+    # The spots' letters are on the band's large tile, turned as on the board.
+    big_left, big_top = lay.spot_tile_corner(plan.band)
     for index, spot in enumerate(placement.spots):
         px, py = spot_point(drawn, spot.spot, placement.rotation)
-        tag = spot_tag_sprite(labels.spot_label(index), spot_tag_size(frame.tile), THEME)
-        cx, cy = round(left + px * frame.tile), round(top + py * frame.tile)
+        tag = spot_tag_sprite(labels.spot_label(index), spot_tag_size(lay.SPOT_TILE), THEME)
+        cx, cy = round(big_left + px * lay.SPOT_TILE), round(big_top + py * lay.SPOT_TILE)
         pill = (cx - tag.width // 2, cy - tag.height // 2, cx + tag.width // 2, cy + tag.height // 2)
         assert share_near(spots, pill, THEME.spot_ring, 40) > 0.1, spot.spot
         assert share_near(spots, pill, THEME.spot, 10) > 0.2, spot.spot
@@ -403,6 +446,32 @@ def test_each_step_of_the_menu_marks_the_choice() -> None:
     around = (round(left + px * frame.tile) - size // 3, round(top + py * frame.tile) - size // 3)
     box = (*around, around[0] + 2 * (size // 3), around[1] + 2 * (size // 3))
     assert share_near(nothing, box, THEME.seat(seat), 12) < 0.02
+
+
+@pytest.mark.parametrize(("letter", "rotation"), [("L", 1), ("S", 0), ("T", 2)])
+def test_spots_labels_are_moved_apart_within_their_tile(letter: str, rotation: int) -> None:
+    """Spots close together (a city's spot near a road's, a crossing's seven) get labels that do not overlap
+    and stay on the tile; labels already apart stay where their spots are."""
+    frame = Frame(0, 0, 1, 1, lay.ROTATION_TILE, 100, 50)
+    points = [spot_point(letter, s.spot, rotation) for s in BY_LETTER[letter].segments]
+    centres = [(100 + x * frame.tile, 50 + y * frame.tile) for x, y in points]
+    sizes = [spot_tag_sprite(labels.spot_label(i), spot_tag_size(frame.tile), THEME).size for i in range(len(points))]
+
+    def boxes(at: list[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+        return [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for (x, y), (w, h) in zip(at, sizes, strict=True)]
+
+    def overlaps(at: list[tuple[float, float]]) -> int:
+        return sum(
+            not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+            for a, b in itertools.combinations(boxes(at), 2)
+        )
+
+    moved = spread(centres, sizes, frame.box)
+    assert overlaps(centres) and not overlaps(moved)
+    left, top, right, bottom = frame.box
+    assert all(left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom for box in boxes(moved))
+    apart = [(0.0, 0.0), (100.0, 100.0)]
+    assert spread(apart, [(20, 20), (20, 20)], (-50, -50, 200, 200)) == apart
 
 
 def test_a_choice_the_view_does_not_offer_is_refused() -> None:
@@ -430,14 +499,33 @@ def test_the_whole_finished_board_fits_with_the_result() -> None:
     image = render(view, names=NAMES)
     plan = layout(view)
     assert plan.overview is None and image.size == (plan.width, plan.height)
-    assert image.width == 1280 and image.height <= 1280 and image.width >= image.height
-    board_right = plan.header[0]
+    assert image.width == lay.WIDTH and image.height <= 1280
+    left, top, right, bottom = plan.board_box
     for tile in view.tiles:
         cx, cy = plan.board.centre(tile.x, tile.y)
-        assert 0 <= cx < board_right and 0 <= cy < image.height
+        assert left <= cx < right and top <= cy < bottom
         assert share_near(image, _candidate_box(plan.board, tile.x, tile.y), THEME.table, 4) < 0.5
-    left, top, right, _bottom = plan.header
+    left, top, right, _bottom = plan.bar
     assert share_near(image, (left + 8, top + 8, right - 8, top + 20), THEME.win_banner, 6) > 0.9
+
+
+def test_ranking_puts_equal_scores_in_one_place() -> None:
+    assert ranking([16, 23, 11]) == ((1, 1), (2, 0), (3, 2))
+    assert ranking([30, 41, 41, 30, 7]) == ((1, 1), (1, 2), (3, 0), (3, 3), (5, 4))
+    assert ranking([0, 0]) == ((1, 0), (1, 1))
+
+
+def test_the_finished_picture_ranks_the_players_by_score() -> None:
+    """The result table's rows go by score (the meeple of each row is its player's), the winners ringed."""
+    view = finished_view().model_copy(update={"scores": (30, 41, 41, 12), "winners": (1, 2)})
+    image = render(view, names=NAMES[:4])
+    band = layout(view).band
+    _title, rows = lay.table_rows(band, view.players)
+    icon_x = band[2] - lay.PAD - 74
+    for (_place, seat), y in zip(ranking(view.scores), rows, strict=True):
+        assert share_near(image, (icon_x - 6, y - 4, icon_x + 6, y + 8), THEME.seat(seat), 40) > 0.3, seat
+        ring = (band[0] + lay.PAD - 6, y - 4, band[0] + lay.PAD - 3, y + 4)
+        assert (share_near(image, ring, THEME.win_banner, 30) > 0.5) == (seat in view.winners), seat
 
 
 def test_a_board_too_large_gets_a_closer_view_and_an_overview() -> None:
@@ -456,15 +544,13 @@ def test_a_board_too_large_gets_a_closer_view_and_an_overview() -> None:
         ox, oy = plan.overview.centre(tile.x, tile.y)
         ol, ot, orr, ob = plan.overview_box
         assert ol < ox < orr and ot < oy < ob
-    # Candidates outside the closer view are numbered on the overview.
+    # Candidates outside the closer view are marked on the overview.
     outside = [c for c in view.candidates if not plan.board.contains(c.x, c.y)]
     inside = [c for c in view.candidates if plan.board.contains(c.x, c.y)]
     assert outside and inside
     for candidate in outside:
         cx, cy = plan.overview.centre(candidate.x, candidate.y)
-        assert (
-            share_near(image, (round(cx) - 4, round(cy) - 4, round(cx) + 4, round(cy) + 4), THEME.candidate, 30) > 0.2
-        )
+        assert share_near(image, (round(cx) - 1, round(cy) - 1, round(cx) + 1, round(cy) + 1), THEME.candidate) > 0.5
     # Choosing a position far away moves the closer view there.
     far = outside[0]
     assert layout(view, Pending(far.x, far.y)).board.contains(far.x, far.y)
@@ -487,7 +573,7 @@ def test_the_real_engine_renders_every_step() -> None:
                 Pending(candidate.x, candidate.y, placement.rotation),
                 Pending(candidate.x, candidate.y, placement.rotation, spot),
             ):
-                assert render(view, names=NAMES[:3], pending=pending).width == 1280
+                assert render(view, names=NAMES[:3], pending=pending).width == lay.WIDTH
         seat = state.turn
         state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat))).state
         turns += 1
@@ -499,6 +585,40 @@ def test_the_real_engine_renders_every_step() -> None:
         assert any(frame.contains(tile.x, tile.y) for frame in frames)
         cx, cy = frames[0].centre(tile.x, tile.y)
         assert 0 <= cx < image.width and 0 <= cy < image.height
+
+
+def test_every_step_is_drawn_for_a_phone() -> None:
+    """Every text at least ``MIN_FONT`` (10 px high once the picture is 480 px wide, as a phone shows it), and
+    the picture no wider than 1.4 times its height, at every step of a turn and at the end."""
+    view = mid_view()
+    candidate = max(view.candidates, key=lambda c: len(c.rotations))
+    placement = max(candidate.rotations, key=lambda p: len(p.spots))
+    x, y, rotation = candidate.x, candidate.y, placement.rotation
+    views = [(opening_view(), None), (snake_view(), None), (finished_view(), None)]
+    steps = (None, Pending(x, y), Pending(x, y, rotation), Pending(x, y, rotation, placement.spots[0].spot))
+    for view, pending in [*views, *((view, step) for step in steps)]:
+        with sizes_drawn() as sizes:
+            image = render(view, names=NAMES[: view.players], pending=pending, theme=CarcassonneTheme(ink=(0, 0, 1)))
+        assert sizes and min(sizes) >= lay.MIN_FONT, pending  # a new theme: no sprite or stamp drawn before
+        assert image.width == lay.WIDTH and image.width <= 1.4 * image.height <= 1.4 * 1280
+
+
+def test_every_players_meeples_are_drawn_the_same_way() -> None:
+    """Each row shows its player's seven meeples, those on the board pale, at the same places whatever is
+    left, none too: two players' supplies swapped change their icons' colours and nothing else."""
+    view = mid_view().model_copy(update={"meeples_left": (0, 7, 3, 1)})
+    swapped = view.model_copy(update={"meeples_left": (7, 0, 3, 1)})
+    image, other = render(view, names=NAMES[:4]), render(swapped, names=NAMES[:4])
+    rows = lay.player_rows(layout(view).band, 4)
+    changed = ImageChops.difference(image, other).getbbox()
+    assert changed is not None
+    assert rows[0][1] <= changed[1] and changed[3] <= rows[1][3]  # the two rows only
+    supply_left = rows[0][0] + 12 + 56 + 14  # after the score
+    supply_right = supply_left + 6 * lay.SUPPLY_STEP + lay.SUPPLY_MEEPLE + 4
+    assert supply_left - 4 <= changed[0] and changed[2] <= supply_right
+    pale = share_near(image, (supply_left, rows[0][1], supply_right, rows[0][3]), THEME.used, 16)
+    full = share_near(image, (supply_left, rows[1][1], supply_right, rows[1][3]), THEME.seat(1), 16)
+    assert pale > 0.1 and abs(pale - full) < 0.05  # as many icons, as large, in either colour
 
 
 def test_theme_changes_colours() -> None:
