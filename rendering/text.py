@@ -211,6 +211,12 @@ def _starts_left_to_right(text: str) -> bool:
     return False
 
 
+def ellipsis_mark(text: str) -> str:
+    """«…» for the end of ``text`` cut short; after a Latin name with a left-to-right mark, which keeps it at the
+    name's end in a right-to-left line."""
+    return "…\u200e" if _starts_left_to_right(text) else "…"
+
+
 def ellipsize(text: str, max_width: int, *, font: ImageFont.FreeTypeFont) -> str:
     """Cut ``text`` to fit ``max_width``, ending with '…' when something was cut.
 
@@ -219,7 +225,7 @@ def ellipsize(text: str, max_width: int, *, font: ImageFont.FreeTypeFont) -> str
     """
     if text_size(text, font=font)[0] <= max_width:
         return text
-    mark = "…\u200e" if _starts_left_to_right(text) else "…"
+    mark = ellipsis_mark(text)
     for end in range(len(text) - 1, 0, -1):
         candidate = text[:end].rstrip() + mark
         if text_size(candidate, font=font)[0] <= max_width:

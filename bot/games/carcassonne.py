@@ -19,7 +19,6 @@ from bot.games.base import OptionToggle
 from bot.messages.fa import joined, name, num
 from rendering.carcassonne import Pending, render
 from rendering.carcassonne.labels import FEATURE_NAMES, SEAT_MARKS, candidate_label, rotation_label, spot_label
-from rendering.carcassonne.ranking import ranking
 from rendering.encode import to_bytes
 from rules import Event
 from rules.carcassonne.board import board_of
@@ -34,6 +33,7 @@ from rules.carcassonne.model import (
     TilePlaced,
 )
 from rules.carcassonne.scoring import group
+from rules.places import by_place
 
 # 🏰 is کشورگشا's and 🗺 رکب's provinces: a city here is houses behind walls.
 _FEATURE_MARKS = {"city": "🏘", "road": "🛣", "monastery": "⛪️", "field": "🌾"}
@@ -269,7 +269,7 @@ class CarcassonnePresenter:
         share a place), each with the points per category."""
         winners = joined([f"<b>{name(names[w])}</b>" for w in view.winners])
         lines = [f"🤝 برد مشترک: {winners}" if len(view.winners) > 1 else f"🏆 برنده: {winners}"]
-        for place, seat in ranking(view.scores):
+        for place, seat in by_place(view.scores):
             road, city, monastery, field = view.points[seat]
             parts = [f"جاده {num(road)}", f"شهر {num(city)}", f"صومعه {num(monastery)}"]
             if view.farmers:

@@ -153,15 +153,12 @@ class CoinAgePresenter:
         """Every player's score with its parts, best first (tied players share a place), then the winner or
         the draw, and how equal totals were decided."""
         lines = []
-        place = 1
-        for group in ranking(view):
-            for seat in group:
-                s = view.scores[seat]
-                lines.append(
-                    f"{num(place)}. {name(names[seat])}: <b>{num(s.total)}</b>"
-                    f" = {num(s.board)} از نقشه + {num(s.unplaced)} سکهٔ بیرون‌مانده"
-                )
-            place += len(group)
+        for place, seat in ranking(view):
+            s = view.scores[seat]
+            lines.append(
+                f"{num(place)}. {name(names[seat])}: <b>{num(s.total)}</b>"
+                f" = {num(s.board)} از نقشه + {num(s.unplaced)} سکهٔ بیرون‌مانده"
+            )
         a, b = view.scores
         if len(view.winners) == 2:
             lines.append("🤝 مساوی! امتیاز و ارزش سکه‌های بیرون‌مانده برابر است.")

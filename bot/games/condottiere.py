@@ -34,6 +34,7 @@ from rules.condottiere.model import (
     SeasonDiscarded,
     SiteChosen,
 )
+from rules.places import by_place
 
 
 def kind_name(code: str) -> str:
@@ -99,11 +100,6 @@ def _how_won(view: CondottiereView) -> str:
     if len(won) == held >= PROVINCES_TO_WIN:
         return f"🗺 {num(len(won))} استان: {joined(names)}"
     return f"🗺 {num(len(won))} استانِ به‌هم‌پیوسته: {joined(names)}"
-
-
-def _ranks(scores: Sequence[tuple[bool, int]]) -> list[int]:
-    """Each player's place by (winner, score): one more than the players strictly ahead, so equals share it."""
-    return [1 + sum(1 for other in scores if other > mine) for mine in scores]
 
 
 class CondottierePresenter:
@@ -257,9 +253,7 @@ class CondottierePresenter:
         if how := _how_won(view):
             lines.append(how)
         scores = [(s in view.winners, held[s]) for s in range(len(names))]
-        places = _ranks(scores)
-        order = sorted(range(len(names)), key=lambda s: (places[s], s))
-        lines += [f"{num(places[s])}. {name(names[s])}: <b>{num(held[s])}</b> {label}" for s in order]
+        lines += [f"{num(place)}. {name(names[s])}: <b>{num(held[s])}</b> {label}" for place, s in by_place(scores)]
         return lines
 
     def root_depth(self, kind: str) -> int:

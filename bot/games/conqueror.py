@@ -14,7 +14,6 @@ from rendering.conqueror import render
 from rendering.conqueror.labels import camp_label
 from rendering.encode import to_bytes
 from rules import Event
-from rules.conqueror.engine import places_of
 from rules.conqueror.model import (
     ACTIONS_PER_TURN,
     COLOURS,
@@ -33,6 +32,7 @@ from rules.conqueror.model import (
     Scored,
     WallBuilt,
 )
+from rules.places import by_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,11 +195,10 @@ class ConquerorPresenter:
 
     def result(self, view: ConquerorView, names: Sequence[str]) -> list[str]:
         """The players by score, the best first, equal scores in the same place; then the winner."""
-        places = places_of(view.scores)
         lines = [
-            f"{_MEDALS.get(places[i], '▫️')} {name(names[i])} ({COLOURS[i]}): <b>{num(view.scores[i])}</b> امتیاز،"
+            f"{_MEDALS.get(place, '▫️')} {name(names[i])} ({COLOURS[i]}): <b>{num(view.scores[i])}</b> امتیاز،"
             f" {num(view.castle_counts[i])} قلعه"
-            for i in sorted(range(len(view.scores)), key=lambda seat: (places[seat], seat))
+            for place, i in by_place(view.scores)
         ]
         if len(view.winners) == 2:
             lines.append("🤝 مساوی!")

@@ -19,13 +19,13 @@ from rendering.carcassonne import layout as lay
 from rendering.carcassonne.board import draw_spots, spot_tag_size
 from rendering.carcassonne.choice import Choice
 from rendering.carcassonne.layout import Box, Frame, Plan
-from rendering.carcassonne.ranking import ranking
 from rendering.carcassonne.sprites import meeple_sprite, paste_centred, spot_tag_sprite, tile_sprite
 from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.text import draw_text, ellipsize, font, persian_digits, text_size
 from rendering.theme import RGB
 from rules.carcassonne.data import MEEPLES
 from rules.carcassonne.model import CATEGORIES, CarcassonneView
+from rules.places import by_place
 
 TEXT = lay.MIN_FONT  # hints, legends, titles of columns
 NAME = 30  # players' names, bold
@@ -288,7 +288,7 @@ def _draw_ranking(
     name_left = columns[0] + lay.TABLE_CELL_W // 2 + 8
     name_font, value_font, total_font = font(NAME, bold=True), font(30), font(32, bold=True)
     half = lay.TABLE_ROW_H // 2
-    for (place, seat), y in zip(ranking(view.scores), rows, strict=True):
+    for (place, seat), y in zip(by_place(view.scores), rows, strict=True):
         won = seat in view.winners
         ink = theme.win_banner if won else theme.ink
         if won:

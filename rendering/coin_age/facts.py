@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.coin_age.model import CoinAgeView
+from rules.places import by_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +46,7 @@ def possible(view: CoinAgeView) -> Possible:
     return Possible(places, can_pay, after, move, capture)
 
 
-def ranking(view: CoinAgeView) -> list[tuple[int, ...]]:
-    """The seats from best to worst, seats that tie in one group: the winners first (a tie-break decides
+def ranking(view: CoinAgeView) -> tuple[tuple[int, int], ...]:
+    """(place, seat) from best to worst, tied seats sharing a place: the winners first (a tie-break decides
     between equal totals), then by total."""
-
-    def key(seat: int) -> tuple[bool, int, int]:
-        score = view.scores[seat]
-        return seat in view.winners, score.total, score.tiebreak
-
-    groups: list[tuple[int, ...]] = []
-    for seat in sorted(range(len(view.scores)), key=key, reverse=True):
-        if groups and key(groups[-1][0]) == key(seat):
-            groups[-1] = (*groups[-1], seat)
-        else:
-            groups.append((seat,))
-    return groups
+    return by_place([(seat in view.winners, s.total, s.tiebreak) for seat, s in enumerate(view.scores)])

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 
 from PIL import ImageFont
 
-from rendering.text import ellipsize, font, text_size
+from rendering.text import ellipsis_mark, ellipsize, font, text_size
 
 SHRINK = 4  # px a name may lose before it is shortened
 _BRACKETED_TAIL = re.compile(r"^(?P<head>.*?\S)(?P<tail>\s*\([^()]*\))$")
@@ -29,17 +28,10 @@ def fitted(name: str, max_width: int, size: int, min_size: int) -> tuple[str, Im
     room = max_width - _width(tail, face)
     words = head.split()
     for count in range(len(words) - 1, 0, -1):  # whole words first: «آرمان دلاوری‌نژاد…»
-        short = " ".join(words[:count]) + _ellipsis(head)
+        short = " ".join(words[:count]) + ellipsis_mark(head)
         if _width(short, face) <= room:
             return short + tail, face
     return ellipsize(head, room, font=face) + tail, face
-
-
-def _ellipsis(text: str) -> str:
-    """«…», kept at the end of a Latin name by a left-to-right mark, as ``rendering.text.ellipsize`` does."""
-    strong = (unicodedata.bidirectional(ch) for ch in text)
-    first = next((kind for kind in strong if kind in ("L", "R", "AL")), "R")
-    return "…\u200e" if first == "L" else "…"
 
 
 def _width(text: str, face: ImageFont.FreeTypeFont) -> int:

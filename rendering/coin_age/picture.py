@@ -61,7 +61,7 @@ def _card_order(view: CoinAgeView) -> tuple[int, ...]:
     """Seat 0 on the right while the game runs; once it is over, the best first (on the right)."""
     if not view.finished:
         return (0, 1)
-    return tuple(seat for group in ranking(view) for seat in group)
+    return tuple(seat for _, seat in ranking(view))
 
 
 # Board --------------------------------------------------------------------------------------------------

@@ -29,8 +29,8 @@ from rendering.conqueror.static import BoardPlan, CellKey, board_plan, paint_cam
 from rendering.conqueror.theme import DEFAULT_THEME, ConquerorTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
 from rendering.theme import RGB, mix
-from rules.conqueror.engine import places_of
 from rules.conqueror.model import ACTIONS_PER_TURN, ConquerorView
+from rules.places import places
 
 
 def render(
@@ -208,9 +208,9 @@ def _draw_cards(
     under its score (equal scores share the first, both outlined in gold)."""
     finished = view.finished or view.to_act is None
     order = sorted((0, 1), key=lambda s: (-view.scores[s], s)) if finished else [0, 1]
-    places = places_of(view.scores)
+    ranks = places(view.scores)
     for box, seat in zip(lay.CARD_BOXES, order, strict=True):
-        _draw_card(image, pen, view, seat, names[seat], box, places[seat] if finished else None, theme)
+        _draw_card(image, pen, view, seat, names[seat], box, ranks[seat] if finished else None, theme)
 
 
 def _draw_card(

@@ -40,6 +40,7 @@ from rendering.splendor.sprites import (
 from rendering.splendor.static import draw_label, private_layer, static_layer
 from rendering.splendor.theme import DEFAULT_THEME, GEM_COUNT, SplendorTheme
 from rendering.text import draw_text, drawable, ellipsize, font, persian_digits, text_size
+from rules.places import by_place
 from rules.splendor.model import TOKEN_LIMIT, CardView, NobleView, PlayerView, ReservedView, SplendorView
 
 __all__ = [
@@ -88,15 +89,8 @@ def standings(view: SplendorView) -> tuple[tuple[int, PlayerView], ...]:
     on equal points, the fewer cards bought (the rulebook's tie-break); players equal in both share a place,
     and the next place counts them all (1, 2, 2, 4)."""
 
-    def key(player: PlayerView) -> tuple[bool, int, int]:
-        return player.seat not in view.winners, -player.points, len(player.cards)
-
-    ordered = sorted(view.players, key=key)
-    places: list[tuple[int, PlayerView]] = []
-    for index, player in enumerate(ordered):
-        tied = index and key(player) == key(ordered[index - 1])
-        places.append((places[-1][0] if tied else index + 1, player))
-    return tuple(places)
+    keys = [(p.seat in view.winners, p.points, -len(p.cards)) for p in view.players]
+    return tuple((place, view.players[seat]) for place, seat in by_place(keys))
 
 
 # The table -------------------------------------------------------------------------------------------------

@@ -118,11 +118,6 @@ def winners_of(scores: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(s for s, score in enumerate(scores) if score == best)
 
 
-def places_of(scores: tuple[int, ...]) -> tuple[int, ...]:
-    """Each seat's place by score, 1 for the best; equal scores share a place (the result's order)."""
-    return tuple(1 + sum(other > score for other in scores) for score in scores)
-
-
 class Conqueror:
     """Two players build castles and walls and march pieces on a board of hexagonal camps; see
     ``rules/conqueror/README.md`` for the rules in force."""
@@ -511,4 +506,4 @@ def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-__all__ = ["END", "Conqueror", "owner_of", "places_of", "seat_to_act", "winners_of"]
+__all__ = ["END", "Conqueror", "owner_of", "seat_to_act", "winners_of"]

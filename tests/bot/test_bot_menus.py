@@ -47,7 +47,7 @@ def test_parent_climbs_to_the_first_level() -> None:
 
 
 def test_a_level_with_one_choice_is_skipped() -> None:
-    """One piece to move: «جابجایی» opens its targets at once; one place to capture: «تصرف» captures there."""
+    """One piece to move: «جابه‌جایی» opens its targets at once; one place to capture: «تصرف» captures there."""
     menu = Menu(["m.A1.A2", "m.A1.B1", "c.A1", "x"], depth)
     assert menu.choices("") == [
         Choice((MenuItem("m", False), MenuItem("m.A1", False)), plays=False),

@@ -24,7 +24,6 @@ from rendering.carcassonne.board import meeple_size, spot_tag_size, spread
 from rendering.carcassonne.geometry import HALF_ANCHORS, UNASSIGNED, segment_map, spot_point
 from rendering.carcassonne.layout import Frame
 from rendering.carcassonne.picture import Pending, layout, render, seat_names
-from rendering.carcassonne.ranking import ranking
 from rendering.carcassonne.sprites import contact_sheet, meeple_sprite, spot_tag_sprite, tile_sprite
 from rendering.carcassonne.theme import DEFAULT_THEME, CarcassonneTheme
 from rendering.splendor.theme import mix
@@ -40,6 +39,7 @@ from rules.carcassonne.model import (
     PlacedTileView,
     PlacementChoice,
 )
+from rules.places import by_place
 
 THEME = DEFAULT_THEME
 NAMES = ["علی", "سارا", "Reza", "مریم‌السادات حسینی‌نژاد", "پدرام"]
@@ -509,12 +509,6 @@ def test_the_whole_finished_board_fits_with_the_result() -> None:
     assert share_near(image, (left + 8, top + 8, right - 8, top + 20), THEME.win_banner, 6) > 0.9
 
 
-def test_ranking_puts_equal_scores_in_one_place() -> None:
-    assert ranking([16, 23, 11]) == ((1, 1), (2, 0), (3, 2))
-    assert ranking([30, 41, 41, 30, 7]) == ((1, 1), (1, 2), (3, 0), (3, 3), (5, 4))
-    assert ranking([0, 0]) == ((1, 0), (1, 1))
-
-
 def test_the_finished_picture_ranks_the_players_by_score() -> None:
     """The result table's rows go by score (the meeple of each row is its player's), the winners ringed."""
     view = finished_view().model_copy(update={"scores": (30, 41, 41, 12), "winners": (1, 2)})
@@ -522,7 +516,7 @@ def test_the_finished_picture_ranks_the_players_by_score() -> None:
     band = layout(view).band
     _title, rows = lay.table_rows(band, view.players)
     icon_x = band[2] - lay.PAD - 74
-    for (_place, seat), y in zip(ranking(view.scores), rows, strict=True):
+    for (_place, seat), y in zip(by_place(view.scores), rows, strict=True):
         assert share_near(image, (icon_x - 6, y - 4, icon_x + 6, y + 8), THEME.seat(seat), 40) > 0.3, seat
         ring = (band[0] + lay.PAD - 6, y - 4, band[0] + lay.PAD - 3, y + 4)
         assert (share_near(image, ring, THEME.win_banner, 30) > 0.5) == (seat in view.winners), seat
