@@ -1,16 +1,26 @@
-# One-command set-up: each target creates .venv and installs the project first when needed.
+# One-command set-up: each target creates .venv and installs the project first when needed: the bot's own
+# dependencies for running it (sandbox, run), with the test tools as well (pytest, ruff, mypy) for the rest.
+# A stamp file per kind keeps either from being installed again until pyproject.toml changes.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: sandbox run test test-busy check lint bench clean
 
-$(STAMP): pyproject.toml
-	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
 	touch $(STAMP)
+
+# the test tools come with everything the bot needs, so the bot's stamp is made too
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP) $(STAMP)
 
 sandbox: $(STAMP)  ## run the bot against the local sandbox (web chat on http://127.0.0.1:8080/)
 	$(BIN)/dorehami sandbox
@@ -18,23 +28,23 @@ sandbox: $(STAMP)  ## run the bot against the local sandbox (web chat on http://
 run: $(STAMP)  ## run the bot for real (needs BOT_TOKEN)
 	$(BIN)/dorehami run
 
-test: $(STAMP)  ## every test: rules, rendering, sandbox, end to end
-	$(BIN)/pytest -q
+test: $(TEST_STAMP)  ## every test: rules, rendering, sandbox, end to end (PYTEST_ARGS to pass pytest options)
+	$(BIN)/pytest -q $(PYTEST_ARGS)
 
 BUSY ?= 2
-test-busy: $(STAMP)  ## every test on a busy machine: $(BUSY) CPU-bound processes of the same priority beside it
+test-busy: $(TEST_STAMP)  ## every test on a busy machine: $(BUSY) CPU-bound processes of the same priority beside it
 	@hogs=""; for i in $$(seq $(BUSY)); do $(PYTHON) -c 'while True: pass' & hogs="$$hogs $$!"; done; \
 	trap "kill $$hogs" EXIT INT TERM; \
 	$(BIN)/pytest -q $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 check: lint test  ## what CI runs
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python bench/engine_games.py
 	$(BIN)/python bench/render_coin_age.py
 	$(BIN)/python bench/press_latency.py

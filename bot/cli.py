@@ -49,9 +49,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="dorehami", description="Persian board games for Telegram groups")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot (BOT_TOKEN; long polling, or a webhook when WEBHOOK_URL is set)")
-    sandbox = sub.add_parser("sandbox", help="run the bot against a local Telegram emulator with a web chat")
-    sandbox.add_argument("--host", default="127.0.0.1")
-    sandbox.add_argument("--port", type=int, default=8080)
+    sandbox = sub.add_parser(
+        "sandbox",
+        help="run the bot against a local Telegram emulator with a web chat",
+        description="Run the bot against a local Telegram emulator with a web chat and an embedded Redis. Each "
+        "run starts clean: no users, chats, messages or games. A run that stops (Ctrl+C) saves the emulator's "
+        "world in DATA_DIR beside the bot's data, and the next run may go on from there with --keep.",
+    )
+    sandbox.add_argument("--host", default="127.0.0.1", help="where the web chat and the emulator listen")
+    sandbox.add_argument("--port", type=int, default=8080, help="their port (0: any free one)")
+    sandbox.add_argument(
+        "--keep",
+        action="store_true",
+        help="go on from the last run that stopped: its users, chats, messages and the bot's games, settings "
+        "and statistics, all or nothing (a run that was killed leaves nothing, and this run starts clean); "
+        "with REDIS_URL the bot's data is that server's, never emptied",
+    )
     sub.add_parser("health", help="exit 0 if the running bot is alive")
     args = parser.parse_args(argv)
     try:
@@ -62,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "sandbox":
             from bot.dev.local import run_sandbox  # here: only the sandbox needs the emulator
 
-            run_sandbox(settings, args.host, args.port)
+            run_sandbox(settings, args.host, args.port, keep=args.keep)
         else:
             return _health(settings)
     except ConfigError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from telegram import Bot, BotCommand, InputMediaPhoto
 from telegram.error import BadRequest
 
+from sandbox.control import _WEBCHAT
 from sandbox.server import SandboxServer, run_in_thread
 
 
@@ -152,6 +154,25 @@ async def test_web_chat_page_and_bot_info(client: httpx.AsyncClient, bot: Bot) -
     info = (await client.get("/sandbox/bot")).json()
     assert info["username"] == "dorehami_bot"
     assert info["commands"][0]["commands"] == [{"command": "new", "description": "بازی تازه"}]
+
+
+def test_web_chat_speaks_persian_right_to_left() -> None:
+    """Issue #24 §5: every word the page writes for people is Persian; commands, ids and code are its only Latin."""
+    page = _WEBCHAT.read_text(encoding="utf-8")
+    assert '<html lang="fa" dir="rtl">' in page
+    body = page.split("<body>")[1].split("<script>")[0]
+    texts = page.split("/* texts: begin */")[1].split("/* texts: end */")[0]
+    said = [
+        *re.split(r"<[^>]*>", body),  # the text between tags
+        *re.findall(r'(?:placeholder|title|aria-label)="([^"]*)"', body),
+        *re.findall(r'"((?:[^"\\]|\\.)*)"', texts),  # the page's sentences and its Persian errors
+        *re.findall(r"`([^`]*)`", texts),
+    ]
+    assert len(said) > 60
+    for text in said:
+        words = re.sub(r"\$\{[^}]*\}|&#?\w+;|/[a-z_]+", "", text)  # placeholders, entities, /commands
+        assert not re.search(r"[A-Za-z]{2,}", words), text
+    assert re.search(r"[\u0600-\u06FF]", "".join(said))
 
 
 async def test_server_runs_on_the_callers_loop_and_stops_promptly() -> None:
