@@ -360,6 +360,18 @@ async def changed_board(
     return result
 
 
+async def board_past(sandbox: ControlClient, t: Table, version: int) -> dict[str, Any]:
+    """Wait until the group's board is drawn for a version after ``version`` (a move, a time-out): a repair's
+    redraw of the same version, after a restart say, is not what is awaited."""
+
+    def past(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        now = board_of(messages)
+        return now if drawn_version(now) > version else None
+
+    result: dict[str, Any] = await sandbox.wait_for(t.chat_id, past)
+    return result
+
+
 def shows(board: dict[str, Any], data: str) -> bool:
     """Whether the group's ``board`` shows what pressing ``data`` did: a move, a newer version (or no choice
     left in the group); a menu level, buttons under the pressed level (or a newer version: the game moved on).
@@ -506,9 +518,7 @@ async def start_on_screen(client: ControlClient, t: Table, game: str, players: i
 
     def lobby_with(name: str | None) -> Callable[[list[dict[str, Any]]], dict[str, Any] | None]:
         def find(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-            lobbies = [
-                m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(":join") for b in buttons(m))
-            ]
+            lobbies = [m for m in messages if m["from_bot"] and is_lobby(m)]  # a full one offers no «پیوستن»
             ready = [m for m in lobbies if name is None or name in (m["text"] or "")]
             return ready[-1] if ready else None
 

@@ -262,7 +262,7 @@ class CarcassonnePresenter:
         if view.finished:
             return []
         scores = "، ".join(f"{_who(seat, names)} {num(score)}" for seat, score in enumerate(view.scores))
-        return [f"⭐️ {scores}", f"🧩 کاشی‌های مانده: {num(view.tiles_left)}"]
+        return [f"⭐️ {scores}", f"📦 کاشی‌های مانده: {num(view.tiles_left)}"]  # 🧩 is a laid tile
 
     def result(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
         """The winners, then every player ranked by score as the finished picture lists them (equal scores

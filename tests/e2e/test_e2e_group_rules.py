@@ -3,8 +3,6 @@ and forum topics (the implicit reply to a topic's first message, a topic closed 
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.app import UPDATE_TYPES
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
@@ -14,6 +12,7 @@ from bot.dev.simulate import (
     bot_says,
     button,
     buttons,
+    lobby_of,
     player_to_act,
     reply_to,
     set_timer,
@@ -24,12 +23,6 @@ from bot.messages import texts
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.store import Store, chat_tag
 from sandbox.control_client import ControlClient
-
-
-def _lobby(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The bot's latest lobby message (the one with a join button), if any."""
-    lobbies = [m for m in messages if m["from_bot"] and any(b.get("data", "").endswith(":join") for b in buttons(m))]
-    return lobbies[-1] if lobbies else None
 
 
 def _bare(text: str | None) -> str:
@@ -50,7 +43,7 @@ async def test_commands_with_the_bot_s_name_work_when_another_bot_spoke_last(
     assert not [m for m in await sandbox.messages(group["id"]) if m["reply_to_message_id"] == plain["message_id"]]
 
     await sandbox.send(group["id"], host["id"], "/new@dorehami_bot coin_age")
-    lobby = await sandbox.wait_for(group["id"], _lobby)
+    lobby = await sandbox.wait_for(group["id"], lobby_of)
     answer = await sandbox.press(group["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     assert answer["text"] == texts.JOINED_ALERT
     await settle()
@@ -93,7 +86,7 @@ async def test_kick_in_a_topic_ignores_the_implicit_reply_to_the_topic_s_first_m
     forum = await sandbox.group("انجمن بازی", [host["id"], guest["id"]], [host["id"]], is_forum=True)
     thread = (await sandbox.topic(forum["id"], host["id"], "میز"))["message_thread_id"]
     await sandbox.send(forum["id"], host["id"], "/new coin_age", message_thread_id=thread)
-    lobby = await sandbox.wait_for(forum["id"], _lobby)
+    lobby = await sandbox.wait_for(forum["id"], lobby_of)
     await sandbox.press(forum["id"], lobby["message_id"], guest["id"], button(lobby, ":join")["data"])
     await settle()
     await sandbox.send(forum["id"], host["id"], "/begin", message_thread_id=thread)
@@ -185,5 +178,5 @@ async def test_a_lobby_opened_by_an_admin_in_a_closed_topic_waits_for_the_topic(
     finally:
         await store.close()
     await sandbox.close_topic(forum["id"], thread, host["id"], closed=False)
-    lobby = await sandbox.wait_for(forum["id"], _lobby)
+    lobby = await sandbox.wait_for(forum["id"], lobby_of)
     assert lobby["message_thread_id"] == thread

@@ -31,8 +31,8 @@ async def test_admins_close_games_and_set_default_options(sandbox: ControlClient
     await settle()
     menu = next(m for m in await sandbox.messages(t.chat_id) if m["message_id"] == menu["message_id"])
     labels = [b["text"] for b in buttons(menu)]
-    assert "⬜️ 🪙 عصر سکه‌ها · باز کن" in labels  # closed now: the button says so, and what a press does
-    assert "✅ 🏰 صفحهٔ تصادفی · خاموش کن" in labels
+    assert "⬜️ 🪙 عصر سکه‌ها · باز کردن" in labels  # closed now: the button says so, and what a press does
+    assert "✅ 🏰 صفحهٔ تصادفی · خاموش کردن" in labels
 
     await sandbox.send(t.chat_id, member["id"], "/new coin_age")
     await settle()
