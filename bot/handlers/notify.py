@@ -1,4 +1,4 @@
-"""A player turns their own turn notices off or on: the «🔕 یادآوری نفرست» button on a notice, and /notify in the
+"""A player turns their own turn notices off or on: the «🔕 خاموش کردن یادآوری» button on a notice, and /notify in the
 private chat (which says how they are set and offers the other way)."""
 
 from __future__ import annotations
