@@ -19,7 +19,7 @@ from typing import Any
 from bot.flow.computers import new_computer
 from bot.games import PRESENTERS
 from bot.messages import texts
-from bot.messages.fa import name
+from bot.messages.fa import name, num
 from bot.messages.seats import gone_line, over_for_want_of_players, present
 from bot.plumbing.store import Absence, GameRecord
 from rules import GAMES
@@ -50,7 +50,8 @@ def remove(record: GameRecord, state: Any, seat: int, reason: Absence) -> tuple[
     The caller writes the record (``record.state`` is set here) and redraws."""
     record.gone[seat] = reason
     who = name(record.players[seat].name)
-    record.timeouts.pop(seat, None)
+    if reason != "timeouts":  # their count stays with the seat: the line saying why names it
+        record.timeouts.pop(seat, None)
     lines = [gone_line(record, seat)]
     if over_for_want_of_players(record):
         record.phase = "finished"
@@ -78,10 +79,10 @@ def stand_in(record: GameRecord, seat: int, level: str) -> list[str]:
     """Hand ``seat`` to a new computer player of ``level``; the lines telling the group."""
     person = record.players[seat]
     computer = new_computer(record, level)
+    times = record.timeouts.pop(seat, 0)  # the computer starts with none
     record.replaced[seat] = person
     record.players[seat] = computer
-    record.timeouts.pop(seat, None)
     return [
-        texts.GONE["timeouts"].format(who=name(person.name)),
+        texts.TIMED_OUT_GONE.format(who=name(person.name), times=num(times)),
         texts.STANDS_IN.format(computer=name(computer.name), who=name(person.name)),
     ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.messages import texts
-from bot.messages.fa import mention, name
+from bot.messages.fa import mention, name, num
 from bot.plumbing.store import GameRecord, Player
 from rules import GAMES
 
@@ -49,8 +49,12 @@ def over_for_want_of_players(record: GameRecord) -> bool:
 
 
 def gone_line(record: GameRecord, seat: int) -> str:
-    """Why a seat is out of the game, in a line."""
-    return texts.GONE[record.gone[seat]].format(who=name(record.players[seat].name))
+    """Why a seat is out of the game, in a line: for time-outs, how many in a row (the group's setting when it
+    happened), kept with the seat."""
+    who = name(record.players[seat].name)
+    if record.gone[seat] == "timeouts" and (times := record.timeouts.get(seat)):
+        return texts.TIMED_OUT_GONE.format(who=who, times=num(times))
+    return texts.GONE[record.gone[seat]].format(who=who)
 
 
 def winners(record: GameRecord, state: Any) -> tuple[int, ...]:

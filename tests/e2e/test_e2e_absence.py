@@ -84,5 +84,5 @@ async def test_players_timing_out_are_taken_out_one_by_one(sandbox: ControlClien
     await start_game(sandbox, t, game="carcassonne")
     messages = await sandbox.wait_for(t.chat_id, lambda ms: ms if "تمام شد" in (ms[-1]["text"] or "") else None)
     result = str(messages[-1]["text"])
-    assert result.count("کنار گذاشته شد") == 2  # seats 0 and 1 out after two time-outs each
+    assert result.count("پس از ۲ بار پیاپی تمام شدن زمانش") == 2  # seats 0 and 1 out after two time-outs each
     assert t.players[2]["first_name"] in result.split("برنده")[1]
