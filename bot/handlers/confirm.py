@@ -9,15 +9,12 @@ game cancelled or the player taken out.
 
 from __future__ import annotations
 
-import contextlib
-
-from telegram import Message, Update
-from telegram.error import BadRequest
+from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.flow.cancel import cancel
 from bot.handlers.access import is_admin
-from bot.handlers.lobby import may_manage, take_out
+from bot.handlers.lobby import may_manage, said_yes, take_out
 from bot.messages import texts
 from bot.plumbing.services import locked_game, where
 
@@ -46,13 +43,8 @@ async def on_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         if seat is not None and (seat >= len(record.players) or seat in record.gone):
             await query.answer(texts.STALE, show_alert=True)
             return
-        if isinstance(query.message, Message):
-            with contextlib.suppress(BadRequest):
-                await query.message.delete()
-        if choice == "n":
-            await query.answer(texts.LEAVE_KEPT)
+        if not await said_yes(query, choice):
             return
-        await query.answer()
         if seat is None:
             await cancel(context, record)
         else:

@@ -268,14 +268,21 @@ async def on_leave_confirm(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         if seat is None or seat in record.gone:
             await query.answer(texts.NOT_JOINED, show_alert=True)
             return
-        if isinstance(query.message, Message):
-            with contextlib.suppress(BadRequest):
-                await query.message.delete()
-        if choice == "n":
-            await query.answer(texts.LEAVE_KEPT)
-            return
-        await query.answer()
-        await take_out(context, record, seat, "left")
+        if await said_yes(query, choice):
+            await take_out(context, record, seat, "left")
+
+
+async def said_yes(query: CallbackQuery, choice: str) -> bool:
+    """A yes-or-no question answered (``choice`` "y" or "n"): the question taken away, the press answered
+    («no» says the game goes on); whether it was yes."""
+    if isinstance(query.message, Message):
+        with contextlib.suppress(BadRequest):
+            await query.message.delete()
+    if choice == "n":
+        await query.answer(texts.LEAVE_KEPT)
+        return False
+    await query.answer()
+    return True
 
 
 async def on_play_again(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
