@@ -12,8 +12,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]  # run from anywhere; the test module's pictures
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "bot"))  # the pictures are the phone test's
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, as a plain script
 
 from PIL import Image
 from test_phone_pictures import PHONE_WIDTH, cap_height, shots
