@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -51,7 +52,7 @@ from bot.handlers import (
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
-from bot.plumbing import activity, metrics
+from bot.plumbing import activity, metrics, supervise
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.locks import worker_id
@@ -60,6 +61,7 @@ from bot.plumbing.ratelimit import PacedLimiter
 from bot.plumbing.services import Services
 from bot.plumbing.shared_budgets import SharedBudgets
 from bot.plumbing.store import Store
+from bot.plumbing.supervise import supervised
 from bot.plumbing.thinking import Thinker
 from bot.plumbing.webhook import run_webhook
 
@@ -70,10 +72,12 @@ DRAIN_SECONDS = 10.0  # at most this long a stopping bot waits for the redraws a
 
 
 async def _heartbeat(path: Path) -> None:
-    """Touch a file while the bot runs; ``dorehami health`` (the container's health check) reads it."""
+    """Write a file while the bot runs: when, and which long-running tasks are down (bot/plumbing/supervise.py);
+    ``dorehami health`` (the container's health check) reads it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     while True:
-        await asyncio.to_thread(path.write_text, str(time.time()))
+        beat = json.dumps({"at": time.time(), "down": sorted(supervise.down())})
+        await asyncio.to_thread(path.write_text, beat)
         await asyncio.sleep(HEARTBEAT_SECONDS)
 
 
@@ -226,9 +230,9 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings = services.settings
     if settings.metrics_port is not None:
         app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
-    app.bot_data["heartbeat"] = asyncio.create_task(_heartbeat(services.settings.heartbeat_path))
+    app.bot_data["heartbeat"] = supervised("heartbeat", lambda: _heartbeat(services.settings.heartbeat_path))
     app.bot_data["reconcile"] = activity.spawn(reconcile(app), "recovery")
-    app.bot_data["timers"] = asyncio.create_task(timers.run(app))
+    app.bot_data["timers"] = supervised("deadlines", lambda: timers.run(app))
     services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
     log.info("bot @%s ready", app.bot.username)
 

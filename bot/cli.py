@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import sys
@@ -29,15 +30,21 @@ def _run(settings: Settings) -> None:
 
 
 def _health(settings: Settings) -> int:
-    """0 when the bot wrote its heartbeat in the last minute (Docker HEALTHCHECK)."""
+    """0 when the bot wrote its heartbeat in the last minute and none of its long-running tasks is down
+    (Docker HEALTHCHECK)."""
     path = settings.heartbeat_path
     try:
-        age = time.time() - float(path.read_text())
-    except (OSError, ValueError):
+        beat = json.loads(path.read_text())
+        at, down = (beat["at"], beat["down"]) if isinstance(beat, dict) else (float(beat), [])
+        age = time.time() - float(at)
+    except (OSError, ValueError, KeyError, TypeError):
         print("unhealthy: no heartbeat", file=sys.stderr)
         return 1
     if age > 60:
         print(f"unhealthy: last heartbeat {age:.0f} s ago", file=sys.stderr)
+        return 1
+    if down:
+        print(f"unhealthy: failing and being restarted: {', '.join(down)}", file=sys.stderr)
         return 1
     print("healthy")
     return 0

@@ -17,6 +17,7 @@ import httpx
 
 from bot.dev.harness import Harness
 from bot.messages import texts
+from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.store import GameRecord, Store
 from sandbox.control_client import WAIT_SECONDS, ControlClient
 
@@ -665,3 +666,30 @@ async def someone_can_act(sandbox: ControlClient, t: Table, timeout: float = WAI
         if left <= 0:
             raise TimeoutError(f"nobody could act in chat {t.chat_id} within {timeout} s")
         seen = await sandbox.changes(after=seen, wait=min(left, 5.0))
+
+
+# The bot's own log and settings, for what no message shows -------------------------------------------------
+
+
+def log_lines(harness: Harness, pattern: str) -> list[str]:
+    """The lines of the (first) bot's log matching ``pattern``."""
+    assert harness.bot is not None
+    return [line for line in harness.bot.log_path.read_text().splitlines() if re.search(pattern, line)]
+
+
+async def wait_log(harness: Harness, pattern: str, more_than: int = 0) -> None:
+    """Until the bot's log has more than ``more_than`` lines matching ``pattern``."""
+
+    async def logged() -> bool:
+        return len(log_lines(harness, pattern)) > more_than
+
+    await eventually(logged, f"a log line matching {pattern!r}")
+
+
+async def no_pause_in_private(harness: Harness, user_id: int) -> None:
+    """A private chat has no /settings: its computer players' pause is taken away in the store."""
+    store = Store.from_url(harness.redis_url)
+    try:
+        await store.set_group_settings(user_id, GroupSettings(computer_pause_seconds=0))
+    finally:
+        await store.close()

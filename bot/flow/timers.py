@@ -56,6 +56,8 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
         while True:
             try:
                 claimed = await deadlines.claim(time.time())
+                if watch.pending():
+                    await svc.store.take_write()
                 if running and time.monotonic() - renewed > RENEW_SECONDS:
                     await deadlines.renew(list(running.values()), time.time())
                     renewed = time.monotonic()
@@ -94,6 +96,9 @@ async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
             # The chat refused (the bot removed or muted, the group moved): trying again every lease cannot
             # help. What was saved stays saved; bot.handlers.membership stops or moves the chat's game.
             log.warning("deadline %s: Telegram refused (%s); not retried", deadline.member, exc)
+    except STORE_DOWN:  # the lease runs out and it is tried again; the poll logs the outage, once
+        outage(context).met()
+        return
     except Exception:  # the lease runs out and the deadline is tried again
         log.exception("deadline %s failed; it will be retried", deadline.member)
         return

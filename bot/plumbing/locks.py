@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 import redis.asyncio as aioredis
 
 from bot.plumbing.quiet_log import RepeatedFailure
+from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ class Wakeups:
     async def start(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(WAKE_CHANNEL)
-        self._task = asyncio.create_task(self._listen(), name="wakeups")
+        self._task = supervised("wake-ups", self._listen)
 
     async def close(self) -> None:
         if self._task is not None:

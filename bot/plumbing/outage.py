@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 import time
 
+from redis._parsers import BaseParser
+from redis.exceptions import ClusterDownError, OutOfMemoryError, ReadOnlyError, ResponseError, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram.ext import ContextTypes
@@ -21,9 +23,32 @@ from bot.plumbing.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
-# The built-in ConnectionError: a socket reset or refused that redis-py let through unwrapped. Not all of
-# OSError, which also covers failures that are not Redis's (a picture Pillow cannot write, a full disk).
-STORE_DOWN = (StoreUnavailable, RedisConnectionError, RedisTimeoutError, ConnectionError)
+
+class StoreBusy(ResponseError):
+    """Redis's BUSY: a script ran too long and the server answers nothing else until it ends."""
+
+
+# redis-py turns an error reply into a class by its first word, from one table, which has no class for BUSY:
+# given one, it is an outage like the others below. (redis-py's parser module is private: the version is
+# pinned in pyproject.toml, and tests/bot/test_outage.py fails if the table no longer gives BUSY this class.)
+BaseParser.EXCEPTION_CLASSES.setdefault("BUSY", StoreBusy)
+
+# Redis away, or answering "not now": a connection lost or refused (redis-py's, or the built-in
+# ConnectionError a reset socket can raise unwrapped: not all of OSError, which also covers a picture Pillow
+# cannot write or a full disk), a time-out, LOADING (a BusyLoadingError, a ConnectionError), READONLY (a
+# replica, as after a failover), OOM (maxmemory with noeviction), TRYAGAIN, CLUSTERDOWN and MASTERDOWN (a
+# cluster mid-failover), BUSY. Each is waited out and repaired after, the same way.
+STORE_DOWN = (
+    StoreUnavailable,
+    RedisConnectionError,
+    RedisTimeoutError,
+    ConnectionError,
+    ReadOnlyError,
+    OutOfMemoryError,
+    TryAgainError,
+    ClusterDownError,
+    StoreBusy,
+)
 FIRST_BACKOFF, MAX_BACKOFF = 0.5, 2.0
 OUTAGE = "outage"
 
@@ -54,6 +79,11 @@ class Outage:
             self.heal_all = True
         else:
             self.chats.add(tag)
+
+    def pending(self) -> bool:
+        """Whether an outage is on, or was met by someone else: the poll then checks that Redis takes a write
+        before it calls the outage over (reads alone work on a replica and at maxmemory)."""
+        return self.since is not None or self.heal_all or bool(self.chats)
 
     def answered(self) -> tuple[bool, set[str]]:
         """A poll worked: ends an outage (logged once). Returns (heal every chat?, the chats to heal) and

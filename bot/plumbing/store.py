@@ -24,6 +24,7 @@ from bot.plumbing.group_settings import GroupSettings
 log = logging.getLogger(__name__)
 
 FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
+WRITE_PROBE = "dh:write-probe"  # written by the deadline poll to tell an outage's end (Store.take_write)
 NEWEST_PRIVATE = "dh:newest-private"  # per person: the newest message a group's game sent to their private chat
 # The one retry policy, redis-py's own, set on the client for every command (in place of its default of ten
 # tries): a connection refused, reset or timed out is tried 3 times more, 50 ms to 1 s apart with jitter; then
@@ -332,6 +333,11 @@ class Store:
 
     async def ping(self) -> bool:
         return bool(await self.redis.ping())
+
+    async def take_write(self) -> None:
+        """A small write Redis must accept (raises otherwise): a server that answers reads but refuses writes
+        (a replica after a failover, OOM at its maxmemory) is not back yet."""
+        await self.redis.set(WRITE_PROBE, 1, px=60_000)
 
     # A basic group that became a supergroup (Telegram gives it a new id): everything about the chat moves.
 

@@ -30,6 +30,7 @@ from bot.plumbing import activity
 from bot.plumbing.chat_order import ChatOrder, Ticket
 from bot.plumbing.locks import SharedChatLocks, Wakeups, worker_id
 from bot.plumbing.services import Services
+from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ async def serve(app: Application, settings: Settings, allowed_updates: list[str]
     await app.initialize()
     try:
         await wakeups.start()
-        keepers = [asyncio.create_task(locks.keep_leases()), asyncio.create_task(order.keep_leases())]
+        keepers = [supervised("lock leases", locks.keep_leases), supervised("ticket leases", order.keep_leases)]
         if app.post_init is not None:
             await app.post_init(app)
         await app.start()

@@ -27,6 +27,7 @@ from bot.dev.simulate import (
     finished,
     lobby_of,
     lobby_showing,
+    no_pause_in_private,
     play_move,
     reply_to,
     set_computer_pause,
@@ -37,7 +38,6 @@ from bot.dev.simulate import (
 )
 from bot.flow import computers
 from bot.messages import texts
-from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.stop_points import STOP_AT
 from bot.plumbing.store import GameRecord, Store
 from sandbox.control_client import ControlClient
@@ -162,22 +162,13 @@ async def test_players_timed_out_are_replaced_by_computer_players_until_no_perso
     assert t.players[2]["first_name"] in result  # the last person, taken out: nobody replaces them
 
 
-async def _no_pause_in_private(harness: Harness, user_id: int) -> None:
-    """A private chat has no /settings: the test takes its computer players' pause away in the store."""
-    store = Store.from_url(harness.redis_url)
-    try:
-        await store.set_group_settings(user_id, GroupSettings(computer_pause_seconds=0))
-    finally:
-        await store.close()
-
-
 async def test_one_person_plays_against_computer_players_in_their_private_chat(
     sandbox: ControlClient, settle: Settle, harness: Harness
 ) -> None:
     t = await table(sandbox, players=1)
     person = t.players[0]
     private = Table(person["id"], [person], t.outsider, t.newcomer)
-    await _no_pause_in_private(harness, person["id"])
+    await no_pause_in_private(harness, person["id"])
     group_before = await sandbox.messages(t.chat_id)
     await start_with_computers(sandbox, private, "splendor", ["easy", "easy"], private=True)
     await settle()
@@ -199,7 +190,7 @@ async def test_a_bot_killed_while_a_computer_player_is_to_move_finishes_the_game
     t = await table(sandbox, players=1)
     person = t.players[0]
     private = Table(person["id"], [person], t.outsider, t.newcomer)
-    await _no_pause_in_private(harness, person["id"])
+    await no_pause_in_private(harness, person["id"])
     harness.restart_bot(kill=False, env={STOP_AT: f"computer-to-move@{person['id']}"})
     store = Store.from_url(harness.redis_url)
     try:

@@ -11,7 +11,6 @@ here is bounded only so that a chat that is never repaired fails the test.
 from __future__ import annotations
 
 import random
-import re
 import signal
 from collections.abc import Iterator
 from typing import Any
@@ -26,15 +25,16 @@ from bot.dev.simulate import (
     board_of,
     bot_says,
     buttons,
-    eventually,
     hand_of,
     hands_redrawn,
+    log_lines,
     play_move,
     press_a_move,
     reply_to,
     start_game,
     start_in_topic,
     table,
+    wait_log,
 )
 from bot.plumbing.stop_points import STOP_AT
 from sandbox.control_client import ControlClient
@@ -83,20 +83,6 @@ async def _game_in_progress(sandbox: ControlClient, settle: Settle, players: int
     for _ in range(3):
         await play_move(sandbox, t, rng)
     return t
-
-
-def _log_lines(harness: Harness, pattern: str) -> list[str]:
-    assert harness.bot is not None
-    return [line for line in harness.bot.log_path.read_text().splitlines() if re.search(pattern, line)]
-
-
-async def _wait_log(harness: Harness, pattern: str, more_than: int = 0) -> None:
-    """Until the bot's log has more than ``more_than`` lines matching ``pattern``."""
-
-    async def logged() -> bool:
-        return len(_log_lines(harness, pattern)) > more_than
-
-    await eventually(logged, f"a log line matching {pattern!r}")
 
 
 def _healed_by_itself(harness: Harness, chat_id: int, what: str) -> bool:
@@ -148,30 +134,30 @@ async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_a
     t = await _game_in_progress(sandbox, settle)
     harness.restart_bot(kill=False, env={STOP_AT: f"board-drawn@{t.chat_id}"})
     before = await _hands(sandbox, harness, t)
-    unavailable = len(_log_lines(harness, "Redis is unavailable"))
+    unavailable = len(log_lines(harness, "Redis is unavailable"))
     waited, answered = (
-        len(_log_lines(harness, "redraw waits for Redis")),
-        len(_log_lines(harness, "Redis answers again")),
+        len(log_lines(harness, "redraw waits for Redis")),
+        len(log_lines(harness, "Redis answers again")),
     )
     await press_a_move(sandbox, t, random.Random(5))
     assert harness.bot is not None and harness.bot.process is not None
     harness.bot.wait_stopped()
     harness.kill_redis()
     harness.bot.process.send_signal(signal.SIGCONT)  # the hands' redraw meets the outage
-    await _wait_log(harness, "redraw waits for Redis", more_than=waited)
-    await _wait_log(harness, "Redis is unavailable", more_than=unavailable)  # the deadline poll met it too
+    await wait_log(harness, "redraw waits for Redis", more_than=waited)
+    await wait_log(harness, "Redis is unavailable", more_than=unavailable)  # the deadline poll met it too
     assert await _hands(sandbox, harness, t) == before
     mark = (await sandbox.log())["next"]
     harness.start_redis()
     await hands_redrawn(sandbox, t, mark)
-    await _wait_log(harness, "Redis answers again", more_than=answered)
+    await wait_log(harness, "Redis answers again", more_than=answered)
     assert _healed_by_itself(harness, t.chat_id, "hand of seat")  # the outage's end, not a press
     healed = await _hands(sandbox, harness, t)
     assert healed != before
     assert healed == await _fresh_hands(sandbox, harness, t)
     # the outage was logged once and its end once, not a traceback every poll
-    assert len(_log_lines(harness, "Redis is unavailable")) == unavailable + 1
-    assert not _log_lines(harness, "could not poll the deadlines")
+    assert len(log_lines(harness, "Redis is unavailable")) == unavailable + 1
+    assert not log_lines(harness, "could not poll the deadlines")
     harness.restart_bot(kill=False, env={STOP_AT: None})
     rng = random.Random(6)
     for _ in range(3):
@@ -221,14 +207,14 @@ async def test_a_result_that_meets_a_closed_topic_is_announced_when_the_topic_re
     thread = (await sandbox.topic(forum["id"], guest["id"], "میز آخر"))["message_thread_id"]
     await start_in_topic(sandbox, forum["id"], thread, host, guest)
     harness.restart_bot(kill=False, env={STOP_AT: f"result-due@{forum['id']}"})
-    closed = len(_log_lines(harness, "topic is closed"))
+    closed = len(log_lines(harness, "topic is closed"))
     confirm = await bot_says(sandbox, forum["id"], guest["id"], "/leave", message_thread_id=thread)
     await sandbox.press(forum["id"], confirm["message_id"], guest["id"], buttons(confirm)[0]["data"])
     assert harness.bot is not None and harness.bot.process is not None
     harness.bot.wait_stopped()
     await sandbox.close_topic(forum["id"], thread, host["id"])
     harness.bot.process.send_signal(signal.SIGCONT)  # the result meets the closed topic
-    await _wait_log(harness, "topic is closed", more_than=closed)
+    await wait_log(harness, "topic is closed", more_than=closed)
     await settle()
     assert not _results(await sandbox.messages(forum["id"]))
     await sandbox.close_topic(forum["id"], thread, host["id"], closed=False)

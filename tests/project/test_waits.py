@@ -17,6 +17,7 @@ MAY_SLEEP = {
     ("bot/dev/simulate.py", "eventually"),  # polls a bot process's state or Redis, which the sandbox cannot see
     ("bot/dev/simulate.py", "let_time_pass"),  # a scenario's step on Telegram's clock, never a wait for the bot
     ("bot/dev/simulate.py", "until"),  # polls, gently, many chats at once (benchmarks' paced tables)
+    ("tests/e2e/test_e2e_redis_refusals.py", "_refusing"),  # how long Redis refuses: the scenario, not a wait
 }
 TIMED = {"sleep", "idle"}  # asyncio.sleep / time.sleep, and the sandbox's quiet-moment wait
 

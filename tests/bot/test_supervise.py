@@ -1,0 +1,80 @@
+"""Long-running tasks are started again when they fail, logged once, and seen as down meanwhile
+(bot/plumbing/supervise.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.config import load_settings
+from bot.plumbing import supervise
+
+
+@pytest.fixture(autouse=True)
+def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(supervise, "FIRST_BACKOFF", 0.01)
+    monkeypatch.setattr(supervise, "HEALTHY_AFTER", 0.2)
+
+
+async def test_a_failing_task_is_started_again_logged_once_and_down_until_it_lasts(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    runs = 0
+    lasting = asyncio.Event()
+
+    async def loop() -> None:
+        nonlocal runs
+        runs += 1
+        if runs <= 3:
+            raise RuntimeError("the same bug")
+        lasting.set()
+        await asyncio.Event().wait()  # runs on, as a loop does
+
+    with caplog.at_level(logging.WARNING, logger="bot.plumbing.supervise"):
+        task = supervise.supervised("flaky", loop)
+        await asyncio.wait_for(lasting.wait(), 5)
+        assert "flaky" in supervise.down()  # started again, but not up until it has lasted
+        # the event loop's timers fire in order: the supervisor's, set when the run started, before this one
+        await asyncio.sleep(supervise.HEALTHY_AFTER * 2)
+        assert "flaky" not in supervise.down()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    tracebacks = [r for r in caplog.records if r.exc_info]
+    assert runs == 4 and len(tracebacks) == 1  # three failures, one traceback
+    assert any("runs again" in r.getMessage() for r in caplog.records)
+    assert "flaky" not in supervise.down()
+
+
+async def test_a_task_cancelled_stops_for_good() -> None:
+    started = asyncio.Event()
+
+    async def loop() -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    task = supervise.supervised("steady", loop)
+    await asyncio.wait_for(started.wait(), 5)
+    task.cancel()
+    results = await asyncio.gather(task, return_exceptions=True)
+    assert isinstance(results[0], asyncio.CancelledError) and "steady" not in supervise.down()
+
+
+def test_health_fails_while_a_task_is_down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    settings = load_settings()
+    beat = settings.heartbeat_path
+    beat.parent.mkdir(parents=True, exist_ok=True)
+    beat.write_text(json.dumps({"at": time.time(), "down": []}))
+    assert cli._health(settings) == 0
+    beat.write_text(json.dumps({"at": time.time(), "down": ["deadlines"]}))
+    assert cli._health(settings) == 1
+    beat.write_text(json.dumps({"at": time.time() - 120, "down": []}))
+    assert cli._health(settings) == 1
+    beat.write_text(str(time.time()))  # written by a bot from before this version
+    assert cli._health(settings) == 0
