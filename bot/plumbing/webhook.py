@@ -26,11 +26,10 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Settings
-from bot.plumbing import activity
+from bot.plumbing import activity, supervise
 from bot.plumbing.chat_order import ChatOrder, Ticket
 from bot.plumbing.locks import SharedChatLocks, Wakeups, worker_id
 from bot.plumbing.services import Services
-from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +59,13 @@ class WebhookServer:
         return web_app
 
     async def health(self, request: web.Request) -> web.Response:
-        """200 once this worker takes updates (load balancers and the test harness ask)."""
-        return web.Response(text="ok") if self.ready else web.Response(status=503, text="starting")
+        """200 once this worker takes updates (load balancers and the test harness ask); 503 while one of its
+        long-running tasks is failing and being restarted (bot/plumbing/supervise.py), as `dorehami health`."""
+        if not self.ready:
+            return web.Response(status=503, text="starting")
+        if down := supervise.down():
+            return web.Response(status=503, text="failing: " + ", ".join(sorted(down)))
+        return web.Response(text="ok")
 
     async def receive(self, request: web.Request) -> web.Response:
         if self.secret is not None and request.headers.get(SECRET_HEADER) != self.secret:
@@ -124,7 +128,10 @@ async def serve(app: Application, settings: Settings, allowed_updates: list[str]
     await app.initialize()
     try:
         await wakeups.start()
-        keepers = [supervised("lock leases", locks.keep_leases), supervised("ticket leases", order.keep_leases)]
+        keepers = [
+            supervise.supervised("lock leases", locks.keep_leases),
+            supervise.supervised("ticket leases", order.keep_leases),
+        ]
         if app.post_init is not None:
             await app.post_init(app)
         await app.start()

@@ -8,12 +8,14 @@ import json
 import logging
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from bot import cli
 from bot.config import load_settings
 from bot.plumbing import supervise
+from bot.plumbing.webhook import WebhookServer
 
 
 @pytest.fixture(autouse=True)
@@ -78,3 +80,12 @@ def test_health_fails_while_a_task_is_down(tmp_path: Path, monkeypatch: pytest.M
     assert cli._health(settings) == 1
     beat.write_text(str(time.time()))  # written by a bot from before this version
     assert cli._health(settings) == 0
+
+
+async def test_the_webhook_s_healthz_fails_while_a_task_is_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    server = WebhookServer(cast(Any, None), cast(Any, None), "/hook", None)
+    server.ready = True
+    assert (await server.health(cast(Any, None))).status == 200
+    monkeypatch.setitem(supervise._down, "deadlines", time.time())
+    answer = await server.health(cast(Any, None))
+    assert answer.status == 503 and answer.text == "failing: deadlines"
