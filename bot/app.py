@@ -52,9 +52,10 @@ from bot.handlers import (
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
-from bot.plumbing import activity, metrics, supervise
+from bot.plumbing import activity, liveness, metrics, supervise
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.liveness import AnsweredRequest
 from bot.plumbing.locks import worker_id
 from bot.plumbing.pacing import Pacer
 from bot.plumbing.ratelimit import PacedLimiter
@@ -67,16 +68,18 @@ from bot.plumbing.webhook import run_webhook
 
 log = logging.getLogger(__name__)
 
-HEARTBEAT_SECONDS = 15.0
+HEARTBEAT_SECONDS = 5.0
 DRAIN_SECONDS = 10.0  # at most this long a stopping bot waits for the redraws and notices in hand
 
 
-async def _heartbeat(path: Path) -> None:
-    """Write a file while the bot runs: when, and which long-running tasks are down (bot/plumbing/supervise.py);
-    ``dorehami health`` (the container's health check) reads it."""
+async def _heartbeat(path: Path, polling: bool) -> None:
+    """Write a file while the bot runs: when, which long-running tasks are down (bot/plumbing/supervise.py),
+    and when Redis and, polling, Telegram last answered (bot/plumbing/liveness.py); ``dorehami health`` (the
+    container's health check) reads it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     while True:
-        beat = json.dumps({"at": time.time(), "down": sorted(supervise.down())})
+        answers = {peer: at for peer, at in liveness.last_answers().items() if polling or peer != "telegram"}
+        beat = json.dumps({"at": time.time(), "down": sorted(supervise.down()), "answered": answers})
         await asyncio.to_thread(path.write_text, beat)
         await asyncio.sleep(HEARTBEAT_SECONDS)
 
@@ -98,9 +101,8 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         .concurrent_updates(256)
         .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
-        .connection_pool_size(64)
-        .pool_timeout(10)
-        .get_updates_read_timeout(40)
+        .request(AnsweredRequest(connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
+        .get_updates_request(AnsweredRequest(connection_pool_size=1, read_timeout=40))
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
@@ -230,7 +232,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings = services.settings
     if settings.metrics_port is not None:
         app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
-    app.bot_data["heartbeat"] = supervised("heartbeat", lambda: _heartbeat(services.settings.heartbeat_path))
+    polling = settings.webhook_url is None
+    app.bot_data["heartbeat"] = supervised("heartbeat", lambda: _heartbeat(settings.heartbeat_path, polling))
     app.bot_data["reconcile"] = activity.spawn(reconcile(app), "recovery")
     app.bot_data["timers"] = supervised("deadlines", lambda: timers.run(app))
     services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
@@ -272,7 +275,7 @@ def run(settings: Settings, redis_url: str) -> None:
     if settings.webhook_url is not None:
         run_webhook(app, settings, UPDATE_TYPES)
     else:
-        app.run_polling(allowed_updates=UPDATE_TYPES, drop_pending_updates=False)
+        app.run_polling(allowed_updates=UPDATE_TYPES, drop_pending_updates=False, timeout=liveness.POLL_TIMEOUT)
 
 
 def run_on_redis(settings: Settings, embedded_folder: str) -> None:

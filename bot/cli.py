@@ -30,8 +30,8 @@ def _run(settings: Settings) -> None:
 
 
 def _health(settings: Settings) -> int:
-    """0 when the bot wrote its heartbeat in the last minute and none of its long-running tasks is down
-    (Docker HEALTHCHECK)."""
+    """0 when the bot wrote its heartbeat in the last minute, none of its long-running tasks is down, and when
+    it wrote it Redis (and, polling, Telegram) had answered within HEALTH_SILENT_SECONDS (Docker HEALTHCHECK)."""
     path = settings.heartbeat_path
     try:
         beat = json.loads(path.read_text())
@@ -45,6 +45,11 @@ def _health(settings: Settings) -> int:
         return 1
     if down:
         print(f"unhealthy: failing and being restarted: {', '.join(down)}", file=sys.stderr)
+        return 1
+    limit = settings.health_silent_seconds
+    answered = beat.get("answered", {}) if isinstance(beat, dict) else {}  # when Redis, Telegram last answered
+    if quiet := [peer for peer, when in answered.items() if float(at) - float(when) > limit]:
+        print(f"unhealthy: no answer from {', '.join(quiet)} for over {limit:.0f} s", file=sys.stderr)
         return 1
     print("healthy")
     return 0

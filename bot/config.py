@@ -45,6 +45,9 @@ class Settings(BaseSettings):
         description="tests and demos only: every deal drawn from it and the chat, so a run deals the same games",
     )
     log_level: str = "INFO"
+    health_silent_seconds: float = Field(
+        default=30.0, gt=0, description="dorehami health fails once Redis (or, polling, Telegram) is silent this long"
+    )
     metrics_listen: str = "127.0.0.1"
     metrics_port: int | None = Field(default=None, ge=1, le=65535, description="serve /metrics here (Prometheus)")
 

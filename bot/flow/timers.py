@@ -24,7 +24,7 @@ from bot.flow.topics import is_topic_closed
 from bot.games import PRESENTERS
 from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
-from bot.plumbing import activity
+from bot.plumbing import activity, liveness
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
@@ -58,6 +58,7 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 claimed = await deadlines.claim(time.time())
                 if watch.pending():
                     await svc.store.take_write()
+                liveness.answered("redis")
                 if running and time.monotonic() - renewed > RENEW_SECONDS:
                     await deadlines.renew(list(running.values()), time.time())
                     renewed = time.monotonic()

@@ -20,13 +20,14 @@ import asyncio
 import contextlib
 import logging
 import signal
+import time
 
 from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Settings
-from bot.plumbing import activity, supervise
+from bot.plumbing import activity, liveness, supervise
 from bot.plumbing.chat_order import ChatOrder, Ticket
 from bot.plumbing.locks import SharedChatLocks, Wakeups, worker_id
 from bot.plumbing.services import Services
@@ -34,7 +35,8 @@ from bot.plumbing.services import Services
 log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
-HEALTH_PATH = "/healthz"
+HEALTH_PATH = "/healthz"  # the worker is alive: up, and none of its long-running tasks failing
+READY_PATH = "/readyz"  # the worker should get traffic: alive, and Redis answered in the last silent_limit s
 
 
 def url_path(url: str) -> str:
@@ -45,17 +47,26 @@ def url_path(url: str) -> str:
 class WebhookServer:
     """Receives updates over HTTP and hands each to PTB in its chat's turn."""
 
-    def __init__(self, app: Application, order: ChatOrder, path: str, secret: str | None) -> None:  # type: ignore[type-arg]
+    def __init__(
+        self,
+        app: Application,  # type: ignore[type-arg]
+        order: ChatOrder,
+        path: str,
+        secret: str | None,
+        silent_limit: float = 30.0,
+    ) -> None:
         self.app = app
         self.order = order
         self.path = path
         self.secret = secret
+        self.silent_limit = silent_limit
         self.ready = False
 
     def web_app(self) -> web.Application:
         web_app = web.Application()
         web_app.router.add_post(self.path, self.receive)
         web_app.router.add_get(HEALTH_PATH, self.health)
+        web_app.router.add_get(READY_PATH, self.readiness)
         return web_app
 
     async def health(self, request: web.Request) -> web.Response:
@@ -65,6 +76,17 @@ class WebhookServer:
             return web.Response(status=503, text="starting")
         if down := supervise.down():
             return web.Response(status=503, text="failing: " + ", ".join(sorted(down)))
+        return web.Response(text="ok")
+
+    async def readiness(self, request: web.Request) -> web.Response:
+        """200 while this worker should get updates: alive, and Redis answered its deadline poll lately (a
+        worker cut off from Redis answers every press with «try again»: a balancer should send them elsewhere)."""
+        alive = await self.health(request)
+        if alive.status != 200:
+            return alive
+        answered = liveness.last_answers().get("redis")
+        if answered is None or time.time() - answered > self.silent_limit:
+            return web.Response(status=503, text="redis: no answer")
         return web.Response(text="ok")
 
     async def receive(self, request: web.Request) -> web.Response:
@@ -116,7 +138,7 @@ async def serve(app: Application, settings: Settings, allowed_updates: list[str]
     locks = SharedChatLocks(svc.store.redis, wakeups, owner=worker, lease=lease)
     svc.locks = locks  # ``locked_game`` now excludes the other workers too
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
-    server = WebhookServer(app, order, url_path(url), secret)
+    server = WebhookServer(app, order, url_path(url), secret, settings.health_silent_seconds)
     runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=5.0)
 
     stop = asyncio.Event()

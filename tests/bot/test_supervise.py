@@ -1,5 +1,6 @@
 """Long-running tasks are started again when they fail, logged once, and seen as down meanwhile
-(bot/plumbing/supervise.py)."""
+(bot/plumbing/supervise.py); health and readiness go by them and by when Redis and Telegram last answered
+(bot/plumbing/liveness.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from bot import cli
 from bot.config import load_settings
-from bot.plumbing import supervise
+from bot.plumbing import liveness, supervise
 from bot.plumbing.webhook import WebhookServer
 
 
@@ -89,3 +90,29 @@ async def test_the_webhook_s_healthz_fails_while_a_task_is_down(monkeypatch: pyt
     monkeypatch.setitem(supervise._down, "deadlines", time.time())
     answer = await server.health(cast(Any, None))
     assert answer.status == 503 and answer.text == "failing: deadlines"
+
+
+def test_health_fails_when_redis_or_telegram_has_been_silent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("HEALTH_SILENT_SECONDS", "30")
+    settings = load_settings()
+    beat = settings.heartbeat_path
+    beat.parent.mkdir(parents=True, exist_ok=True)
+    now = time.time()
+    beat.write_text(json.dumps({"at": now, "down": [], "answered": {"redis": now - 1, "telegram": now - 9}}))
+    assert cli._health(settings) == 0
+    beat.write_text(json.dumps({"at": now, "down": [], "answered": {"redis": now - 31, "telegram": now - 9}}))
+    assert cli._health(settings) == 1
+    beat.write_text(json.dumps({"at": now, "down": [], "answered": {"redis": now, "telegram": now - 45}}))
+    assert cli._health(settings) == 1
+
+
+async def test_a_webhook_worker_is_ready_only_while_redis_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    server = WebhookServer(cast(Any, None), cast(Any, None), "/hook", None, silent_limit=30)
+    server.ready = True
+    monkeypatch.setitem(liveness._answered, "redis", time.time())
+    assert (await server.readiness(cast(Any, None))).status == 200
+    monkeypatch.setitem(liveness._answered, "redis", time.time() - 31)
+    answer = await server.readiness(cast(Any, None))
+    assert answer.status == 503 and answer.text == "redis: no answer"
+    assert (await server.health(cast(Any, None))).status == 200  # alive all the same: no restart for it

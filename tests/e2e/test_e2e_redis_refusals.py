@@ -11,7 +11,10 @@ move both games.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 
 import redis.asyncio as aioredis
@@ -24,6 +27,7 @@ from bot.dev.simulate import (
     board_past,
     choose_setting,
     drawn_version,
+    eventually,
     log_lines,
     no_pause_in_private,
     play_move,
@@ -38,6 +42,7 @@ from bot.handlers.admin import MAX_TIMEOUT_CHOICES
 from sandbox.control_client import ControlClient
 
 OUTAGE_SECONDS = 10.0  # how long Redis refuses: the length of the outage is what the test is about
+SILENT = 20.0  # the health check's limit here: over a long poll's 10 s, so a quiet Telegram is not silent
 UNAVAILABLE, ANSWERS = "Redis is unavailable", "Redis answers again"
 
 
@@ -89,3 +94,35 @@ async def test_redis_refusing_writes_then_out_of_memory_stops_no_timer_and_no_co
         await play_move(sandbox, private, rng)
         await someone_can_act(sandbox, private)
     assert len(log_lines(harness, "task .* stopped")) == stopped  # no task died: the outages were outages
+
+
+def _health(harness: Harness, silent_seconds: float) -> tuple[int, str]:
+    """``dorehami health`` for the running bot, as a container's health check runs it: exit code, what it says."""
+    assert harness.bot is not None
+    env = {**os.environ, "DATA_DIR": str(harness.bot.data_dir), "HEALTH_SILENT_SECONDS": str(silent_seconds)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "health"], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+async def test_health_fails_while_redis_is_away_and_recovers_with_it(sandbox: ControlClient, harness: Harness) -> None:
+    """Before, the heartbeat alone decided: healthy 35 s into a Redis outage. Now the heartbeat says when Redis
+    last answered the deadline poll, and the check fails once it has been silent too long."""
+    assert _health(harness, SILENT) == (0, "healthy\n")
+    harness.kill_redis()
+    try:
+
+        async def unhealthy() -> str | None:
+            code, said = _health(harness, SILENT)
+            return said if code == 1 else None
+
+        said = await eventually(unhealthy, "dorehami health failing")
+        assert "no answer from redis" in said
+    finally:
+        harness.start_redis()
+
+    async def healthy() -> bool:
+        return _health(harness, SILENT)[0] == 0
+
+    await eventually(healthy, "dorehami health passing again")
