@@ -3,7 +3,7 @@
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import OptionToggle, Presenter
+from bot.games.base import OptionToggle, Page, Presenter, Taps
 from bot.games.carcassonne import presenter as carcassonne
 from bot.games.coin_age import presenter as coin_age
 from bot.games.condottiere import presenter as condottiere
@@ -13,8 +13,12 @@ from rules import GAMES, Game
 
 PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conqueror, condottiere, splendor, carcassonne)}
 
+# Games whose moves can be made by tapping their pictures on the Mini App (bot/webapp); each game's own
+# ``<game>_page.py`` puts itself here.
+PAGES: Mapping[str, Page] = {}
+
 # What players can open: registered engines that have words and pictures. An engine may be registered (and
 # pass the conformance suite) before its presenter exists; the bot does not offer it until then.
 PLAYABLE: Mapping[str, Game[Any, Any, Any]] = {gid: game for gid, game in GAMES.items() if gid in PRESENTERS}
 
-__all__ = ["PLAYABLE", "PRESENTERS", "OptionToggle", "Presenter"]
+__all__ = ["PAGES", "PLAYABLE", "PRESENTERS", "OptionToggle", "Page", "Presenter", "Taps"]

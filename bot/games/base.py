@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from rendering.spots import Spot
 from rules import Event
 
 
@@ -35,6 +36,39 @@ class Hands(Protocol):
 
     def lines(self, view: Any, names: Sequence[str]) -> list[str]:
         """The caption (HTML) of a seat's private message: what the seat should know and do now."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Taps:
+    """How one move is made on the Mini App: the tap ids in the order they are made. A tap id is a spot on a
+    picture (``Page.spots``) or, when it has none, a button under the pictures (``Page.label``)."""
+
+    ids: tuple[str, ...]
+    unordered: bool = False  # the taps may come in any order (the gems of a take)
+
+
+class Page(Protocol):
+    """How a game's moves are made by tapping its pictures on the Mini App (bot/webapp). Every legal code of
+    the seat to act is made of taps, no two codes of the same taps, so the page is complete as the buttons are."""
+
+    def taps(self, code: str, view: Any) -> Taps:
+        """The taps that make the move ``code``; ``view`` is the public view."""
+        ...
+
+    def spots(self, view: Any, own: Any | None) -> dict[str, Spot]:
+        """Where each tap id is: on the board picture (``Presenter.picture(view, names, prefix)`` for any prefix:
+        a preview never moves the board) or on the seat's own picture (``Hands.picture(own, names)``; ``own``
+        is None for a spectator and in games without hands). Taps of the seat's codes missing here are buttons."""
+        ...
+
+    def label(self, tap: str, view: Any) -> str:
+        """A tap in Persian: a button's text, or what a spot is (shown when it is chosen)."""
+        ...
+
+    def turns(self, tap: str) -> bool:
+        """The tap is one of several turns of one thing (a tile's rotations): the page offers them one at a
+        time, «↻» going to the next, rather than side by side."""
         ...
 
 
