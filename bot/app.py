@@ -11,6 +11,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from aiohttp import web
 from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -44,6 +45,7 @@ from bot.handlers import (
     membership,
     notify,
     operators,
+    page,
     play,
     private,
     stats,
@@ -233,6 +235,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     if settings.metrics_port is not None:
         app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
     polling = settings.webhook_url is None
+    if polling and settings.webapp_url is not None:
+        app.bot_data["webapp"] = await _serve_page(app, settings)
     app.bot_data["heartbeat"] = supervised("heartbeat", lambda: _heartbeat(settings.heartbeat_path, polling))
     app.bot_data["reconcile"] = activity.spawn(reconcile(app), "recovery")
     app.bot_data["timers"] = supervised("deadlines", lambda: timers.run(app))
@@ -263,8 +267,20 @@ async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
     services: Services = app.bot_data["services"]
     services.thinker.stop()
     await services.store.close()
-    if (server := app.bot_data.pop("metrics", None)) is not None:
-        await server.cleanup()
+    for name in ("metrics", "webapp"):
+        if (server := app.bot_data.pop(name, None)) is not None:
+            await server.cleanup()
+
+
+async def _serve_page(app: Application, settings: Settings) -> web.AppRunner:  # type: ignore[type-arg]
+    """Polling mode: the Mini App's page on a server of its own (in webhook mode, on the webhook's)."""
+    web_app = web.Application()
+    page.install(web_app, app, settings.webapp_path)
+    runner = web.AppRunner(web_app, access_log=None, shutdown_timeout=2.0)
+    await runner.setup()
+    await web.TCPSite(runner, settings.webapp_listen, settings.webapp_port).start()
+    log.info("Mini App page on %s:%s%s", settings.webapp_listen, settings.webapp_port, settings.webapp_path)
+    return runner
 
 
 def run(settings: Settings, redis_url: str) -> None:
@@ -273,7 +289,10 @@ def run(settings: Settings, redis_url: str) -> None:
     (bot/plumbing/webhook.py)."""
     app = build_application(settings, redis_url)
     if settings.webhook_url is not None:
-        run_webhook(app, settings, UPDATE_TYPES)
+        extend = None
+        if settings.webapp_url is not None:
+            extend = lambda web_app: page.install(web_app, app, settings.webapp_path)  # noqa: E731
+        run_webhook(app, settings, UPDATE_TYPES, extend)
     else:
         app.run_polling(allowed_updates=UPDATE_TYPES, drop_pending_updates=False, timeout=liveness.POLL_TIMEOUT)
 

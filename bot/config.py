@@ -10,6 +10,7 @@ from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_valida
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from telegram.constants import FloodLimit
 
+_APP_NAME = re.compile(r"[A-Za-z0-9_]{3,64}")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
@@ -50,6 +51,12 @@ class Settings(BaseSettings):
     )
     metrics_listen: str = "127.0.0.1"
     metrics_port: int | None = Field(default=None, ge=1, le=65535, description="serve /metrics here (Prometheus)")
+    webapp_url: AnyHttpUrl | None = Field(
+        default=None, description="the Mini App's public HTTPS address, e.g. https://games.example.org/app/"
+    )
+    webapp_name: str | None = Field(default=None, description="the Mini App's short name, registered with @BotFather")
+    webapp_listen: str = "0.0.0.0"
+    webapp_port: int = Field(default=8080, ge=1, le=65535, description="polling mode: where the page is served")
 
     @field_validator("operator_ids", mode="before")
     @classmethod
@@ -102,6 +109,29 @@ class Settings(BaseSettings):
         if self.webhook_url is not None and self.webhook_secret is None:
             raise ValueError("WEBHOOK_SECRET: must be set when WEBHOOK_URL is")
         return self
+
+    @field_validator("webapp_name")
+    @classmethod
+    def _app_name(cls, value: str | None) -> str | None:
+        """As BotFather takes a short name: 3-64 characters of A-Z, a-z, 0-9 and _."""
+        if value and not _APP_NAME.fullmatch(value):
+            raise ValueError("must be 3-64 characters of A-Z, a-z, 0-9 and _ (the app's short name)")
+        return value or None
+
+    @model_validator(mode="after")
+    def _webapp_whole(self) -> Settings:
+        """A Direct Link needs both: the page's address and the app's short name."""
+        if (self.webapp_url is None) != (self.webapp_name is None):
+            raise ValueError("WEBAPP_URL and WEBAPP_NAME: set both (the Mini App) or neither")
+        if self.webapp_url is not None and self.webapp_url.scheme != "https" and self.bot_api_url is None:
+            raise ValueError("WEBAPP_URL: must be https:// (Telegram opens no other Mini App)")
+        return self
+
+    @property
+    def webapp_path(self) -> str:
+        """Where the page's routes live on the bot's server: the path of WEBAPP_URL, ending in ``/``."""
+        path = self.webapp_url.path if self.webapp_url is not None else None
+        return (path or "/").rstrip("/") + "/"
 
     @model_validator(mode="after")
     def _deal_seed_off_telegram(self) -> Settings:

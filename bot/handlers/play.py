@@ -83,18 +83,24 @@ async def _refusal(
         else:
             live = await store.live_message(record.chat_id, record.thread_id)
             live_id = live.message_id if live else None
+    if locked and (live_id is None or (query.message is not None and query.message.message_id != live_id)):
+        return texts.STALE
+    return turn_refusal(record, query.from_user.id, version, game_id)
+
+
+def turn_refusal(record: GameRecord | None, user_id: int, version: str, game_id: str | None = None) -> str | None:
+    """Why ``user_id`` may not move in ``record`` at ``version``, or None: the checks every move goes through,
+    from a button or from the Mini App (bot/handlers/page.py)."""
     if (
         record is None
         or record.phase != "playing"
         or (game_id is not None and record.game_id != game_id)
         or str(record.version) != version
-        or (locked and live_id is None)
-        or (locked and query.message is not None and query.message.message_id != live_id)
     ):
         return texts.STALE
     if record.topic_closed:  # the game stands still until the topic reopens, which saves a newer version
         return texts.TOPIC_CLOSED_LINE
-    seat = record.seat_of(query.from_user.id)
+    seat = record.seat_of(user_id)
     if seat is None:
         return texts.NOT_A_PLAYER
     if seat not in GAMES[record.game_id].to_act(board.load_state(record)):
@@ -105,24 +111,30 @@ async def _refusal(
 async def _move(
     context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, record: GameRecord, seat: int, state: Any, code: str
 ) -> None:
-    """Apply the pressed action, write it, answer, redraw."""
+    """Apply the pressed action, write it, redraw, answer."""
+    refusal = await make_move(context, record, seat, state, code)
+    await answer(query, refusal, alert=refusal is not None)
+
+
+async def make_move(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, state: Any, code: str
+) -> str | None:
+    """Apply ``code`` for ``seat``, write it, redraw; the words of the refusal if it could not be played. The
+    caller holds the chat's lock and checked the turn (``turn_refusal``)."""
     game = GAMES[record.game_id]
     try:
         step = game.apply(state, seat, game.decode(code))
     except NotYourTurn:
-        await answer(query, texts.NOT_YOUR_TURN, alert=True)
-        return
+        return texts.NOT_YOUR_TURN
     except IllegalAction:
-        await answer(query, texts.ILLEGAL, alert=True)
-        return
+        return texts.ILLEGAL
     try:
         record = await play_step(context, record, seat, step)
     except StaleVersion:
-        await answer(query, texts.STALE, alert=True)
-        return
+        return texts.STALE
     stop_point("move-saved")  # tests stop here to make the answer late
     await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
-    await answer(query)
+    return None
 
 
 async def on_action(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

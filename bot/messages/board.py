@@ -13,6 +13,7 @@ from telegram.ext import ContextTypes
 from bot.games import PRESENTERS
 from bot.messages import hands, keyboards, pictures, texts
 from bot.messages.fa import name
+from bot.messages.page_buttons import page_button
 from bot.messages.seats import addressed, gone_line, result_view, winners
 from bot.messages.split import CAPTION_LIMIT, shorten, visible_length
 from bot.plumbing import activity
@@ -88,6 +89,8 @@ def keyboard(
     move is made there."""
     codes, in_private = hands.group_codes(record, state)
     extra = [hands.hand_button(context, record)] if in_private else []
+    if (opener := page_button(context, record, private=False)) is not None:
+        extra.append(opener)
     if not codes and not extra:
         return None
     view = GAMES[record.game_id].view(state, hands.board_seat(record))

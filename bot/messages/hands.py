@@ -23,6 +23,7 @@ from telegram.helpers import create_deep_linked_url
 from bot.games import PRESENTERS
 from bot.messages import keyboards, pictures, texts
 from bot.messages.fa import mention
+from bot.messages.page_buttons import page_button
 from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, HandMessage
@@ -81,13 +82,17 @@ def decides_in_private(record: GameRecord, state: Any, seat: int) -> bool:
     return len(GAMES[record.game_id].to_act(state)) > 1 or not group_codes(record, state)[0]
 
 
-def _keyboard(record: GameRecord, state: Any, seat: int, prefix: str = "") -> InlineKeyboardMarkup | None:
+def _keyboard(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, prefix: str = ""
+) -> InlineKeyboardMarkup | None:
     codes = private_codes(record, state, seat)
+    opener = page_button(context, record, private=True)
+    extra = [opener] if opener is not None else []
     if not codes:
-        return None
+        return InlineKeyboardMarkup([extra]) if extra else None
     view = GAMES[record.game_id].view(state, seat)
     route = keyboards.private_route(record.chat_id, record.thread_id)
-    return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, route=route)
+    return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, route=route, extra=extra)
 
 
 def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
@@ -144,7 +149,11 @@ async def hands_behind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, s
         if stored is not None and stored.told_unreachable and not stored.again:
             continue
         view = GAMES[record.game_id].view(state, seat)
-        if stored is None or stored.again or stored.shown != _fingerprint(record, view, _keyboard(record, state, seat)):
+        if (
+            stored is None
+            or stored.again
+            or stored.shown != _fingerprint(record, view, _keyboard(context, record, state, seat))
+        ):
             behind.append(seat)
     return behind
 
@@ -180,7 +189,7 @@ async def send_hand(
     store = services(context).store
     user = record.players[seat]
     view = GAMES[record.game_id].view(state, seat)
-    markup = _keyboard(record, state, seat)
+    markup = _keyboard(context, record, state, seat)
     shown = _fingerprint(record, view, markup)
     stored = await store.hand_message(record.chat_id, record.thread_id, user.user_id)
     again = again or (stored is not None and stored.again)
@@ -287,7 +296,7 @@ async def show_private_menu(
         await context.bot.edit_message_reply_markup(
             chat_id=record.players[seat].user_id,
             message_id=stored.message_id,
-            reply_markup=_keyboard(record, state, seat, prefix),
+            reply_markup=_keyboard(context, record, state, seat, prefix),
         )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():

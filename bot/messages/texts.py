@@ -231,3 +231,11 @@ RECORD = "{won} برد از {played} بازی ({rate}٪)"
 MYSTATS_EARLIER = "سطح {level}، بازی‌های پیشین"
 STATUS_PRIVATE_GAMES = "بازی در گفتگوی خصوصی (با رایانه): {games}"
 LEAVE_ENDS = "بازی تمام می‌شود: جز بازیکنان رایانه‌ای کسی در آن نمی‌ماند."
+
+# The Mini App (bot/handlers/page.py, bot/webapp/)
+PAGE_BUTTON = "🎮 صفحهٔ بازی"
+PAGE_REFUSED = "این صفحه را از دکمهٔ «صفحهٔ بازی» در تلگرام باز کنید."
+PAGE_STORE_DOWN = "ربات لحظه‌ای در دسترس نیست؛ چند ثانیهٔ دیگر دوباره امتحان کنید."
+PAGE_NO_GAME = "بازی‌ای در این گفتگو نیست."
+PAGE_NO_HAND = "شما در این بازی دستی ندارید."
+PAGE_MOVED_ON = "بازی در این فاصله جلو رفت؛ صفحه به‌روز شد."

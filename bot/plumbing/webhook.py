@@ -21,6 +21,7 @@ import contextlib
 import logging
 import signal
 import time
+from collections.abc import Callable
 
 from aiohttp import web
 from telegram import Update
@@ -125,9 +126,15 @@ class WebhookServer:
         await self.app.update_processor.process_update(update, self.app.process_update(update))
 
 
-async def serve(app: Application, settings: Settings, allowed_updates: list[str]) -> None:  # type: ignore[type-arg]
+async def serve(
+    app: Application,  # type: ignore[type-arg]
+    settings: Settings,
+    allowed_updates: list[str],
+    extend: Callable[[web.Application], None] | None = None,
+) -> None:
     """Run one webhook worker until SIGTERM or SIGINT, asking Telegram for ``allowed_updates`` only; on the way
-    out, handle the updates in hand."""
+    out, handle the updates in hand. ``extend`` adds routes of the bot's own to the same server (the Mini App's
+    page, served by every worker)."""
     assert settings.webhook_url is not None
     url = str(settings.webhook_url)
     svc: Services = app.bot_data["services"]
@@ -139,7 +146,10 @@ async def serve(app: Application, settings: Settings, allowed_updates: list[str]
     svc.locks = locks  # ``locked_game`` now excludes the other workers too
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     server = WebhookServer(app, order, url_path(url), secret, settings.health_silent_seconds)
-    runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=5.0)
+    web_app = server.web_app()
+    if extend is not None:
+        extend(web_app)
+    runner = web.AppRunner(web_app, access_log=None, shutdown_timeout=5.0)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -180,5 +190,10 @@ async def serve(app: Application, settings: Settings, allowed_updates: list[str]
             await app.post_shutdown(app)
 
 
-def run_webhook(app: Application, settings: Settings, allowed_updates: list[str]) -> None:  # type: ignore[type-arg]
-    asyncio.run(serve(app, settings, allowed_updates))
+def run_webhook(
+    app: Application,  # type: ignore[type-arg]
+    settings: Settings,
+    allowed_updates: list[str],
+    extend: Callable[[web.Application], None] | None = None,
+) -> None:
+    asyncio.run(serve(app, settings, allowed_updates, extend))

@@ -1,0 +1,235 @@
+"""The Mini App: the board as a web page, served by the bot's own aiohttp server (polling and webhook mode).
+
+Routes under the page's path (``WEBAPP_URL``'s, e.g. ``/app/``): the page and its assets, and an API every
+request of which carries Telegram's launch data (``X-Telegram-Init-Data``, or ``init`` where a header cannot
+be set: the event stream). The launch names the user; the link's parameter (``p``) names the chat, signed by
+the bot (bot/plumbing/page_link.py). Everyone with the link may watch; only a player may move, through the
+same checks and the same compare-and-set as a press (bot/handlers/play.py), and the group's board gets one
+edit: the move.
+
+The page follows the game by server-sent events: one long response per page, woken by the worker's single
+subscription to saved versions (bot/plumbing/page_feed.py). Chosen over polling because a spectator sees a
+move as soon as it is saved at no cost while nothing happens, and over a WebSocket because the page only
+listens (its moves are plain requests, which any worker answers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from cachetools import LRUCache
+from telegram.ext import Application, CallbackContext, ContextTypes
+
+from bot.games import PRESENTERS
+from bot.handlers.play import make_move, turn_refusal
+from bot.messages import board, page, texts
+from bot.plumbing import launch_data, page_link
+from bot.plumbing.launch_data import BadLaunch, Launch
+from bot.plumbing.outage import STORE_DOWN, outage
+from bot.plumbing.page_feed import PageFeed
+from bot.plumbing.page_link import BadLink
+from bot.plumbing.services import locked_game, services
+from bot.plumbing.store import GameRecord, chat_tag
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+ASSETS = Path(__file__).resolve().parent.parent / "webapp"
+INIT_HEADER = "X-Telegram-Init-Data"
+RECHECK_SECONDS = 5.0  # a page's stream also asks the store this often (a published version can be missed)
+PICTURES_KEPT = 64  # rendered pictures kept per worker: a move's board is asked for by every open page
+PTB_APP: web.AppKey[Application[Any, Any, Any, Any, Any, Any]] = web.AppKey("ptb_app")
+FEED: web.AppKey[PageFeed] = web.AppKey("page_feed")
+
+
+def routes(base: str) -> list[web.AbstractRouteDef]:
+    """The page's routes under ``base`` (``/app/``)."""
+    return [
+        web.get(base, _index),
+        web.get(base + "api/game", _game),
+        web.get(base + "api/picture", _picture),
+        web.post(base + "api/move", _move),
+        web.get(base + "api/events", _events),
+        web.static(base + "static", ASSETS / "static"),
+    ]
+
+
+def install(web_app: web.Application, ptb_app: Application[Any, Any, Any, Any, Any, Any], base: str) -> None:
+    """Serve the page from ``web_app`` (the webhook's server, or a server of its own when polling)."""
+    web_app[PTB_APP] = ptb_app
+    store = ptb_app.bot_data["services"].store
+    web_app[FEED] = PageFeed(store.redis, store.SAVED)
+    web_app.add_routes(routes(base))
+    web_app.on_startup.append(_start_feed)
+    web_app.on_cleanup.append(_close_feed)
+
+
+async def _start_feed(web_app: web.Application) -> None:
+    web_app[FEED].start()  # subscribed before the first page asks: no move falls between
+
+
+async def _close_feed(web_app: web.Application) -> None:
+    await web_app[FEED].close()
+
+
+def _context(request: web.Request) -> ContextTypes.DEFAULT_TYPE:
+    return CallbackContext(request.app[PTB_APP])
+
+
+def _token(request: web.Request) -> str:
+    return str(request.app[PTB_APP].bot.token)
+
+
+def _refuse(status: int, reason: str, request: web.Request) -> web.HTTPException:
+    """A request that is not a real viewer's: logged once, answered without a word about why."""
+    log.warning("page request refused (%s): %s %s", reason, request.method, request.path)
+    error = web.HTTPUnauthorized if status == 401 else web.HTTPForbidden
+    return error(text=texts.PAGE_REFUSED, content_type="text/plain")
+
+
+def _viewer(request: web.Request) -> tuple[Launch, int, int | None]:
+    """Who asks (their checked launch data) and which chat and topic they ask about."""
+    raw = request.headers.get(INIT_HEADER) or request.query.get("init", "")
+    try:
+        launch = launch_data.verify(raw, _token(request))
+    except BadLaunch as exc:
+        raise _refuse(401, str(exc), request) from None
+    payload = request.query.get("p", "")
+    if launch.start_param and launch.start_param != payload:
+        raise _refuse(403, "launched for another chat", request)
+    try:
+        chat_id, thread_id = page_link.read(_token(request), payload)
+    except BadLink as exc:
+        raise _refuse(403, f"link: {exc}", request) from None
+    return launch, chat_id, thread_id
+
+
+def _answer(body: dict[str, Any], status: int = 200) -> web.Response:
+    return web.json_response(body, status=status, headers={"Cache-Control": "no-store"})
+
+
+async def _record(request: web.Request, chat_id: int, thread_id: int | None) -> GameRecord:
+    try:
+        record = await services(_context(request)).store.load(chat_id, thread_id)
+    except STORE_DOWN:
+        outage(_context(request)).met()
+        raise web.HTTPServiceUnavailable(text=texts.PAGE_STORE_DOWN) from None
+    if record is None or record.state is None or record.phase not in ("playing", "finished", "cancelled"):
+        raise web.HTTPNotFound(text=texts.PAGE_NO_GAME)
+    return record
+
+
+async def _index(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(ASSETS / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _game(request: web.Request) -> web.Response:
+    launch, chat_id, thread_id = _viewer(request)
+    record = await _record(request, chat_id, thread_id)
+    return _answer(await asyncio.to_thread(page.content, record, launch.user_id))
+
+
+_PICTURES: LRUCache[tuple[str, int, str, int | None, str], tuple[bytes, str]] = LRUCache(PICTURES_KEPT)
+
+
+async def _picture(request: web.Request) -> web.Response:
+    """The board (for the prefix of the moves a player is choosing among, in a game whose picture previews it)
+    or the viewer's own hand, at the version asked for: a version gone by is answered 410 (the page reloads)."""
+    launch, chat_id, thread_id = _viewer(request)
+    record = await _record(request, chat_id, thread_id)
+    if request.query.get("v") != str(record.version):
+        raise web.HTTPGone(text=texts.PAGE_MOVED_ON)
+    kind, prefix = request.query.get("kind", "board"), request.query.get("prefix", "")
+    state = board.load_state(record)
+    seat = record.seat_of(launch.user_id)
+    presenter = PRESENTERS[record.game_id]
+    if kind == "hand":
+        hands, own = presenter.hands, page.own_view(record, state, launch.user_id)
+        if hands is None or own is None:
+            raise web.HTTPNotFound(text=texts.PAGE_NO_HAND)
+        key = (chat_tag(chat_id, thread_id), record.version, "hand", seat, "")
+        draw = lambda: hands.picture(own, board.names(record))  # noqa: E731
+    else:
+        view = GAMES[record.game_id].view(state, None)
+        prefix = prefix if presenter.previews and page.acting_seat(record, state, launch.user_id) is not None else ""
+        key = (chat_tag(chat_id, thread_id), record.version, "board", None, prefix)
+        draw = lambda: presenter.picture(view, board.names(record), prefix)  # noqa: E731
+    if key not in _PICTURES:
+        _PICTURES[key] = await asyncio.to_thread(draw)
+    data, name = _PICTURES[key]
+    kind_of = "image/png" if name.endswith(".png") else "image/jpeg"
+    return web.Response(body=data, content_type=kind_of, headers={"Cache-Control": "private, max-age=3600"})
+
+
+async def _move(request: web.Request) -> web.Response:
+    """A move from the page: the same checks as a press, then the same write and redraw."""
+    launch, chat_id, thread_id = _viewer(request)
+    try:
+        body = await request.json()
+        version, code = str(body["version"]), str(body["code"])
+    except (ValueError, KeyError, TypeError):
+        raise _refuse(403, "not a move", request) from None
+    context = _context(request)
+    try:
+        refusal = turn_refusal(await services(context).store.load(chat_id, thread_id), launch.user_id, version)
+        if refusal is None:  # refused at once, as a press is, before waiting for the chat's lock
+            async with locked_game(context, chat_id, thread_id) as record:
+                refusal = turn_refusal(record, launch.user_id, version)
+                if refusal is None and record is not None:
+                    refusal = await _play(context, record, launch.user_id, code)
+        record = await services(context).store.load(chat_id, thread_id)
+    except STORE_DOWN:
+        outage(context).met()
+        return _answer({"error": texts.PAGE_STORE_DOWN}, 503)
+    if record is None or record.state is None:
+        return _answer({"error": texts.PAGE_NO_GAME}, 404)
+    content = await asyncio.to_thread(page.content, record, launch.user_id)
+    if refusal is not None:
+        words = texts.PAGE_MOVED_ON if refusal == texts.STALE else refusal
+        return _answer({"error": words, "game": content}, 409)
+    return _answer({"game": content})
+
+
+async def _play(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, code: str) -> str | None:
+    state = board.load_state(record)
+    seat = page.acting_seat(record, state, user_id)
+    if seat is None:
+        return texts.NOT_YOUR_TURN
+    game = GAMES[record.game_id]
+    if code not in (game.encode(a) for a in game.legal_actions(state, seat)):
+        return texts.ILLEGAL
+    return await make_move(context, record, seat, state, code)
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    """``version`` events: the game's version now, then each newer one, until the page goes away."""
+    _, chat_id, thread_id = _viewer(request)
+    record = await _record(request, chat_id, thread_id)
+    tag, version = chat_tag(chat_id, thread_id), record.version
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    )
+    await response.prepare(request)
+    store = services(_context(request)).store
+    try:
+        await response.write(f"event: version\ndata: {version}\n\n".encode())
+        while True:
+            heard = await request.app[FEED].wait(tag, version, RECHECK_SECONDS)
+            if heard is None:  # nothing heard: ask the store (a message can be lost), and keep the line open
+                try:
+                    stored = await store.load(chat_id, thread_id)
+                except STORE_DOWN:
+                    stored = None
+                heard = stored.version if stored is not None and stored.version > version else None
+            if heard is None:
+                await response.write(b": still here\n\n")
+                continue
+            version = heard
+            await response.write(f"event: version\ndata: {version}\n\n".encode())
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass  # the page was closed, or the server stops
+    return response
