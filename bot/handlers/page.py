@@ -51,10 +51,11 @@ def routes(base: str) -> list[web.AbstractRouteDef]:
     return [
         web.get(base, _index),
         web.get(base + "api/game", _game),
+        web.get(base + "api/games", _games),
         web.get(base + "api/picture", _picture),
         web.post(base + "api/move", _move),
         web.get(base + "api/events", _events),
-        web.static(base + "static", ASSETS / "static"),
+        web.get(base + "static/{name}", _asset),
     ]
 
 
@@ -91,13 +92,18 @@ def _refuse(status: int, reason: str, request: web.Request) -> web.HTTPException
     return error(text=texts.PAGE_REFUSED, content_type="text/plain")
 
 
-def _viewer(request: web.Request) -> tuple[Launch, int, int | None]:
-    """Who asks (their checked launch data) and which chat and topic they ask about."""
+def _launch(request: web.Request) -> Launch:
+    """Who asks: their launch data, checked."""
     raw = request.headers.get(INIT_HEADER) or request.query.get("init", "")
     try:
-        launch = launch_data.verify(raw, _token(request))
+        return launch_data.verify(raw, _token(request))
     except BadLaunch as exc:
         raise _refuse(401, str(exc), request) from None
+
+
+def _viewer(request: web.Request) -> tuple[Launch, int, int | None]:
+    """Who asks and which chat and topic they ask about."""
+    launch = _launch(request)
     payload = request.query.get("p", "")
     if launch.start_param and launch.start_param != payload:
         raise _refuse(403, "launched for another chat", request)
@@ -109,7 +115,9 @@ def _viewer(request: web.Request) -> tuple[Launch, int, int | None]:
 
 
 def _answer(body: dict[str, Any], status: int = 200) -> web.Response:
-    return web.json_response(body, status=status, headers={"Cache-Control": "no-store"})
+    response = web.json_response(body, status=status, headers={"Cache-Control": "no-store"})
+    response.enable_compression()
+    return response
 
 
 async def _record(request: web.Request, chat_id: int, thread_id: int | None) -> GameRecord:
@@ -123,14 +131,54 @@ async def _record(request: web.Request, chat_id: int, thread_id: int | None) -> 
     return record
 
 
-async def _index(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(ASSETS / "index.html", headers={"Cache-Control": "no-cache"})
+ASSET_TYPES = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
+
+
+def _file(name: str) -> web.Response:
+    """One of the page's files, compressed for a client that takes it (the page's first load is counted)."""
+    folder = ASSETS if name == "index.html" else ASSETS / "static"
+    response = web.Response(
+        body=(folder / name).read_bytes(),
+        content_type=ASSET_TYPES[name],
+        charset="utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+    response.enable_compression()
+    return response
+
+
+async def _index(request: web.Request) -> web.Response:
+    return _file("index.html")
+
+
+async def _asset(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    if name not in ASSET_TYPES or name == "index.html":
+        raise web.HTTPNotFound()
+    return _file(name)
 
 
 async def _game(request: web.Request) -> web.Response:
     launch, chat_id, thread_id = _viewer(request)
     record = await _record(request, chat_id, thread_id)
     return _answer(await asyncio.to_thread(page.content, record, launch.user_id))
+
+
+async def _games(request: web.Request) -> web.Response:
+    """The viewer's lobbies and running games (the private chat's menu button opens the page on this list)."""
+    launch = _launch(request)
+    try:
+        records = await services(_context(request)).store.games_of(launch.user_id)
+    except STORE_DOWN:
+        outage(_context(request)).met()
+        raise web.HTTPServiceUnavailable(text=texts.PAGE_STORE_DOWN) from None
+    token = _token(request)
+    listed = [
+        page.listed(record, launch.user_id, page_link.make(token, record.chat_id, record.thread_id))
+        for record in records
+        if record.phase == "playing"
+    ]
+    return _answer({"games": listed, "none": texts.PAGE_NO_GAMES})
 
 
 _PICTURES: LRUCache[tuple[str, int, str, int | None, str], tuple[bytes, str]] = LRUCache(PICTURES_KEPT)

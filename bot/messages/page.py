@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import PAGES, PRESENTERS, Taps
-from bot.messages import board
+from bot.messages import board, texts
 from bot.plumbing.store import GameRecord
 from rules import GAMES
+
+ZOOMED = frozenset({"carcassonne", "conqueror"})  # boards with more than a phone shows at once: + and − to zoom
 
 
 def acting_seat(record: GameRecord, state: Any, user_id: int | None) -> int | None:
@@ -42,6 +44,11 @@ def _label(game_id: str, tap: str, view: Any) -> str:
     if page is not None:
         return page.label(tap, view)
     return PRESENTERS[game_id].menu_label(tap.removeprefix("code:").split("."), view)
+
+
+def _untitled(caption: str) -> str:
+    """The group's caption without its first line, the game's name: the page's header says it."""
+    return caption.partition("\n")[2].lstrip("\n")
 
 
 def _marked(caption: str, last: str) -> str:
@@ -84,10 +91,24 @@ def content(record: GameRecord, user_id: int | None) -> dict[str, Any]:
         "version": record.version,
         "phase": record.phase,
         "player": record.seat_of(user_id) is not None if user_id is not None else False,
-        "caption": _marked(board.caption(record, state), record.recent[-1] if record.recent else ""),
+        "caption": _marked(_untitled(board.caption(record, state)), record.recent[-1] if record.recent else ""),
         "hand": None if own is None or hands is None else hands.lines(own, board.names(record)),
         "pictures": ["board", "hand"] if own is not None else ["board"],
         "previews": presenter.previews,
+        "zoom": game_id in ZOOMED,
         "moves": moves,
         "taps": taps,
+    }
+
+
+def listed(record: GameRecord, user_id: int, payload: str) -> dict[str, Any]:
+    """One line of a player's list of running games: the game, with whom, and whether it waits for them."""
+    others = [player.name for player in record.players if player.user_id != user_id]
+    waiting = acting_seat(record, board.load_state(record), user_id) is not None
+    with_whom = texts.PAGE_WITH.format(names="، ".join(others)) if others else texts.PAGE_ALONE
+    return {
+        "p": payload,
+        "title": f"{PRESENTERS[record.game_id].emoji} {GAMES[record.game_id].title}",
+        "line": " · ".join([with_whom, texts.PAGE_YOUR_TURN] if waiting else [with_whom]),
+        "waiting": waiting,
     }

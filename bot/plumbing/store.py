@@ -229,11 +229,35 @@ class Store:
         if int(version) < 0:
             raise StaleVersion(tag)
         saved = record.model_copy(update={"version": int(version)})
-        if record.phase == "cancelled":
-            await self.redis.srem(self.ACTIVE, tag)
-        else:  # a finished game stays listed until its result is out (``retire``)
-            await self.redis.sadd(self.ACTIVE, tag)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if record.phase == "cancelled":
+                pipe.srem(self.ACTIVE, tag)
+            else:  # a finished game stays listed until its result is out (``retire``)
+                pipe.sadd(self.ACTIVE, tag)
+            for player in record.players:  # each person's games, for the Mini App's list (read back with care)
+                if not player.is_computer:
+                    key = self._games_key(player.user_id)
+                    (pipe.sadd if record.phase in ("lobby", "playing") else pipe.srem)(key, tag)
+            await pipe.execute()
         return saved
+
+    @staticmethod
+    def _games_key(user_id: int) -> str:
+        return f"dh:user:{user_id}:games"
+
+    async def games_of(self, user_id: int) -> list[GameRecord]:
+        """The lobbies and running games ``user_id`` sits in, newest first. The list is kept at each save of the
+        game, so a lobby they left is found here too: it is read back and dropped when they are not in it."""
+        key = self._games_key(user_id)
+        found = []
+        for tag in sorted(await self.redis.smembers(key)):
+            chat, _, topic = str(tag).partition(":")
+            record = await self.load(int(chat), int(topic) if topic else None)
+            if record is None or record.seat_of(user_id) is None or record.phase not in ("lobby", "playing"):
+                await self.redis.srem(key, tag)
+                continue
+            found.append(record)
+        return sorted(found, key=lambda r: r.updated_at, reverse=True)
 
     async def active_tags(self) -> set[str]:
         members = await self.redis.smembers(self.ACTIVE)

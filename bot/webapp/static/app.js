@@ -80,6 +80,40 @@ async function load() {
   show(await response.json());
 }
 
+async function list() {
+  // opened from the private chat's menu button: the player's running games, each opened here
+  const response = await call("games");
+  if (!response.ok) {
+    fail(await response.text());
+    return;
+  }
+  const body = await response.json();
+  const nav = $("games");
+  nav.replaceChildren();
+  for (const item of body.games) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = item.waiting ? "waiting" : "";
+    const title = document.createElement("b");
+    title.textContent = item.title;
+    const line = document.createElement("small");
+    line.textContent = item.line;
+    button.append(title, line);
+    button.addEventListener("click", () => open(item.p));
+    nav.append(button);
+  }
+  if (!body.games.length) fail(body.none);
+  nav.hidden = false;
+}
+
+function open(payload) {
+  launch.payload = payload;
+  $("games").hidden = true;
+  $("to-list").hidden = false;
+  game = null;
+  load().then(follow);
+}
+
 function fail(words) {
   $("notice").textContent = words;
   $("notice").hidden = false;
@@ -141,7 +175,8 @@ function follow() {
   const url = api("events");
   url.searchParams.set("p", launch.payload);
   url.searchParams.set("init", launch.initData);
-  const source = new EventSource(url);
+  if (follow.source) follow.source.close();
+  const source = (follow.source = new EventSource(url));
   source.addEventListener("version", (event) => {
     $("live").classList.remove("off");
     if (game && Number(event.data) > game.version && !sending) load();
@@ -166,6 +201,7 @@ function show(content) {
   $("hand-text").innerHTML = (content.hand || []).join("\n");
   $("board-box").hidden = false;
   $("hand-box").hidden = !content.pictures.includes("hand");
+  $("zoom").hidden = !content.zoom;
   drawPictures();
   drawChoices();
 }
@@ -368,8 +404,18 @@ $("turn").addEventListener("click", turn);
 $("confirm").addEventListener("click", () => $("confirm").dataset.code && send($("confirm").dataset.code));
 tellTelegram("web_app_ready");
 tellTelegram("web_app_expand");
-if (!launch.initData || !launch.payload) {
+$("to-list").addEventListener("click", () => {
+  if (follow.source) follow.source.close();
+  for (const id of ["board-box", "hand-box", "bar", "hand-text", "to-list"]) $(id).hidden = true;
+  $("caption").replaceChildren();
+  game = null;
+  list();
+});
+const offline = () => fail("اتصال برقرار نشد؛ صفحه را دوباره باز کنید.");
+if (!launch.initData) {
   fail("این صفحه را از دکمهٔ «صفحهٔ بازی» در تلگرام باز کنید.");
+} else if (!launch.payload) {
+  list().catch(offline);
 } else {
-  load().then(follow, () => fail("اتصال برقرار نشد؛ صفحه را دوباره باز کنید."));
+  load().then(follow, offline);
 }
