@@ -6,6 +6,7 @@ from typing import Any
 from bot.games.base import OptionToggle, Page, Presenter, Taps
 from bot.games.carcassonne import presenter as carcassonne
 from bot.games.coin_age import presenter as coin_age
+from bot.games.coin_age_page import page as coin_age_page
 from bot.games.condottiere import presenter as condottiere
 from bot.games.conqueror import presenter as conqueror
 from bot.games.splendor import presenter as splendor
@@ -17,6 +18,7 @@ PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conquero
 # Games whose moves can be made by tapping their pictures on the Mini App (bot/webapp); each game's own
 # ``<game>_page.py`` puts itself here.
 PAGES: Mapping[str, Page] = {
+    "coin_age": coin_age_page,
     "splendor": splendor_page,
 }
 
