@@ -8,6 +8,7 @@ from bot.games.carcassonne import presenter as carcassonne
 from bot.games.coin_age import presenter as coin_age
 from bot.games.coin_age_page import page as coin_age_page
 from bot.games.condottiere import presenter as condottiere
+from bot.games.condottiere_page import page as condottiere_page
 from bot.games.conqueror import presenter as conqueror
 from bot.games.splendor import presenter as splendor
 from bot.games.splendor_page import page as splendor_page
@@ -19,6 +20,7 @@ PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conquero
 # ``<game>_page.py`` puts itself here.
 PAGES: Mapping[str, Page] = {
     "coin_age": coin_age_page,
+    "condottiere": condottiere_page,
     "splendor": splendor_page,
 }
 
