@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rendering.hexgrid import SQRT3, board_extent
+from rendering.hexgrid import SQRT3, Point, board_extent, hex_corners
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
@@ -34,6 +34,7 @@ BANNER_PAD = 8  # the winner's banner inside the top band
 # The map: a honeycomb as wide as the picture.
 HEX_RADIUS = 126
 HEX_GAP = 4  # px between neighbouring hexagons
+SPACE_RADIUS = HEX_RADIUS - HEX_GAP / 2  # a space's hexagon, its border included
 _MAP_W, _MAP_H = board_extent(HEX_RADIUS)
 BOARD_BOX: Box = (MARGIN, HEADER_BOX[3] + GAP, WIDTH - MARGIN, HEADER_BOX[3] + GAP + round(_MAP_H))
 BOARD_CENTRE = ((BOARD_BOX[0] + BOARD_BOX[2]) / 2, (BOARD_BOX[1] + BOARD_BOX[3]) / 2)
@@ -152,3 +153,8 @@ def stack_slots(centre: tuple[float, float], sizes: tuple[int, ...]) -> list[Sta
     for i, size in enumerate(sizes):
         slots.append(StackSlot((cx, y0 - i * STACK_STEP), BOARD_COIN_RADIUS[size], i == len(sizes) - 1))
     return slots
+
+
+def space_corners(centre: Point) -> list[Point]:
+    """The corners of a space's hexagon around its ``centre`` (``static.space_centres``), clockwise from the top."""
+    return hex_corners(centre, SPACE_RADIUS)

@@ -92,7 +92,7 @@ def _draw_stacks(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) -> 
 def _draw_last_move(image: Image.Image, view: CoinAgeView, theme: CoinAgeTheme) -> None:
     """A white band, edged dark, inside each space the last move changed (a move marks where it left too)."""
     centres = space_centres([s.id for s in view.spaces])
-    outer = lay.HEX_RADIUS - lay.HEX_GAP / 2 - 3
+    outer = lay.SPACE_RADIUS - 3
     edge, band = ring_mask(outer, lay.LAST_MOVE_BAND + 4), ring_mask(outer - 2, lay.LAST_MOVE_BAND)
     for space in view.last_move:
         x, y = centres[space]

@@ -40,11 +40,9 @@ def _scaled(points: Sequence[Point]) -> list[Point]:
     return [(x * SUPERSAMPLE, y * SUPERSAMPLE) for x, y in points]
 
 
-def _hexagon(
-    pen: ImageDraw.ImageDraw, centre: Point, radius: float, border: float, theme: CoinAgeTheme, region: str
-) -> None:
-    pen.polygon(_scaled(hex_corners(centre, radius)), fill=theme.hex_border)
-    pen.polygon(_scaled(hex_corners(centre, radius - border)), fill=theme.region_fill(region))
+def _hexagon(pen: ImageDraw.ImageDraw, centre: Point, border: float, theme: CoinAgeTheme, region: str) -> None:
+    pen.polygon(_scaled(lay.space_corners(centre)), fill=theme.hex_border)
+    pen.polygon(_scaled(hex_corners(centre, lay.SPACE_RADIUS - border)), fill=theme.region_fill(region))
 
 
 @functools.lru_cache(maxsize=8)
@@ -63,7 +61,7 @@ def static_layer(theme: CoinAgeTheme, spaces: tuple[SpaceKey, ...], regions: tup
         )
     centres = space_centres([space[0] for space in spaces])
     for space_id, _name, region in spaces:
-        _hexagon(pen, centres[space_id], lay.HEX_RADIUS - lay.HEX_GAP / 2, 3, theme, region)
+        _hexagon(pen, centres[space_id], 3, theme, region)
     _label, cells = lead_row(tuple(n for _id, n in regions))
     for (region_id, _n), cell in zip(regions, cells, strict=True):
         left, top, right, bottom = cell.box

@@ -176,6 +176,14 @@ def line_slots(row: Box, count: int, height: int) -> tuple[tuple[int, int], ...]
     return tuple((round(area_right - width - i * stride), y) for i in range(count))
 
 
+def line_boxes(row: Box, count: int, counts: tuple[int, ...]) -> tuple[Box, ...]:
+    """The cards of a battle line of ``count`` cards in ``row``, the first at the right, in a picture whose lines
+    hold ``counts`` cards (``line_card_height``, ``line_slots``)."""
+    height = line_card_height(row, counts)
+    width, _ = card_size(height)
+    return tuple((x, y, x + width, y + height) for x, y in line_slots(row, count, height))
+
+
 # The hand picture -----------------------------------------------------------------------------------------
 
 

@@ -358,11 +358,10 @@ def draw_row(
     size = lay.STRENGTH_SIZE if len(value) <= 2 else SMALL + 4
     draw_text(pen, ((sl + sr) / 2, (st + sb) / 2 + 2), value, font=font(size, bold=True), fill=theme.on_strength)
     line = view.lines[seat]
-    height = lay.line_card_height(box, tuple(map(len, view.lines)))
-    width = lay.card_size(height)[0]
-    for code, corner in zip(line, lay.line_slots(box, len(line), height), strict=True):
-        sprite = card_sprite(kind_of(code), width, height, theme, smallest=SMALL, named=False)
-        image.paste(sprite, corner, sprite)
+    boxes = lay.line_boxes(box, len(line), tuple(map(len, view.lines)))
+    for code, (left, top, right, bottom) in zip(line, boxes, strict=True):
+        sprite = card_sprite(kind_of(code), right - left, bottom - top, theme, smallest=SMALL, named=False)
+        image.paste(sprite, (left, top), sprite)
 
 
 def _draw_counts(

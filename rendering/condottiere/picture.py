@@ -63,7 +63,7 @@ def render(
 def render_hand(view: CondottiereView, *, theme: CondottiereTheme = DEFAULT_THEME) -> Image.Image:
     """One seat's hand, sorted (mercenaries by value, then the specials), in rows of four to six cards under a
     title and a reminder of the battle (its site, the seat's own line strength, whether it passed)."""
-    cards = sorted(view.hand, key=sort_key)
+    cards = hand_boxes(view)
     plan = lay.hand_plan(len(cards))
     image = Image.new("RGB", (plan.width, plan.height), theme.background)
     pen = ImageDraw.Draw(image)
@@ -83,10 +83,19 @@ def render_hand(view: CondottiereView, *, theme: CondottiereTheme = DEFAULT_THEM
     width, height = plan.card
     if not cards:
         image.paste(slot_sprite(width, height, theme), plan.empty, slot_sprite(width, height, theme))
-    for code, corner in zip(cards, plan.slots, strict=True):
+    for code, (left, top, _right, _bottom) in cards:
         sprite = card_sprite(kind_of(code), width, height, theme, smallest=lay.HAND_MIN_TEXT, named=True)
-        image.paste(sprite, corner, sprite)
+        image.paste(sprite, (left, top), sprite)
     return image
+
+
+def hand_boxes(view: CondottiereView) -> tuple[tuple[str, lay.Box], ...]:
+    """The seat's cards in the order its hand picture shows them (mercenaries by value, then the specials; the
+    first at the top right), each with its box there."""
+    cards = sorted(view.hand, key=sort_key)
+    plan = lay.hand_plan(len(cards))
+    width, height = plan.card
+    return tuple((code, (x, y, x + width, y + height)) for code, (x, y) in zip(cards, plan.slots, strict=True))
 
 
 def _hand_reminder(view: CondottiereView) -> str:

@@ -10,6 +10,7 @@ are marked in their colours.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -86,6 +87,37 @@ def border_segments(plan: lay.MapPlan, province: int | None = None) -> list[Segm
             if here != then and (province is None or province in (here, then)):
                 out.append((centre, lay.corner(centre, plan.radius, -60 * side - 30), False))
     return out
+
+
+def province_outline(plan: lay.MapPlan, province: int) -> tuple[Point, ...]:
+    """The corners of a province's outline in order, as one polygon: the sides of its ``border_segments`` joined
+    end to end (the line its outline mask is stroked along); of several rings, the longest."""
+    segments = border_segments(plan, province)
+    corners: list[Point] = []  # each corner once: the same corner of two cells differs in the last bits
+
+    def index(point: Point) -> int:
+        for i, known in enumerate(corners):
+            if math.dist(point, known) < 0.01:
+                return i
+        corners.append(point)
+        return len(corners) - 1
+
+    sides = [(index(a), index(b)) for a, b, _coast in segments]
+    left = set(range(len(sides)))
+    rings = []
+    while left:
+        first, here = sides[left.pop()]
+        ring = [first]
+        while here != first:
+            side = next((k for k in left if here in sides[k]), None)
+            if side is None:
+                break
+            left.discard(side)
+            ring.append(here)
+            a, b = sides[side]
+            here = b if a == here else a
+        rings.append(ring)
+    return tuple(corners[i] for i in max(rings, key=len))
 
 
 def _stroke(
