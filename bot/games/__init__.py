@@ -5,6 +5,7 @@ from typing import Any
 
 from bot.games.base import OptionToggle, Page, Presenter, Taps
 from bot.games.carcassonne import presenter as carcassonne
+from bot.games.carcassonne_page import page as carcassonne_page
 from bot.games.coin_age import presenter as coin_age
 from bot.games.condottiere import presenter as condottiere
 from bot.games.conqueror import presenter as conqueror
@@ -15,7 +16,7 @@ PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conquero
 
 # Games whose moves can be made by tapping their pictures on the Mini App (bot/webapp); each game's own
 # ``<game>_page.py`` puts itself here.
-PAGES: Mapping[str, Page] = {}
+PAGES: Mapping[str, Page] = {"carcassonne": carcassonne_page}
 
 # What players can open: registered engines that have words and pictures. An engine may be registered (and
 # pass the conformance suite) before its presenter exists; the bot does not offer it until then.
