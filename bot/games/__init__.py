@@ -9,6 +9,7 @@ from bot.games.carcassonne_page import page as carcassonne_page
 from bot.games.coin_age import presenter as coin_age
 from bot.games.condottiere import presenter as condottiere
 from bot.games.conqueror import presenter as conqueror
+from bot.games.conqueror_page import page as conqueror_page
 from bot.games.splendor import presenter as splendor
 from rules import GAMES, Game
 
@@ -16,7 +17,10 @@ PRESENTERS: Mapping[str, Presenter] = {p.game_id: p for p in (coin_age, conquero
 
 # Games whose moves can be made by tapping their pictures on the Mini App (bot/webapp); each game's own
 # ``<game>_page.py`` puts itself here.
-PAGES: Mapping[str, Page] = {"carcassonne": carcassonne_page}
+PAGES: Mapping[str, Page] = {
+    "carcassonne": carcassonne_page,
+    "conqueror": conqueror_page,
+}
 
 # What players can open: registered engines that have words and pictures. An engine may be registered (and
 # pass the conformance suite) before its presenter exists; the bot does not offer it until then.
