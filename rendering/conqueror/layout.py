@@ -163,7 +163,8 @@ def wall_centre(camp: tuple[int, int], across: tuple[int, int]) -> Point:
 
 def inset_hexagon(centre: Point, radius: float, insets: tuple[float, ...]) -> list[Point]:
     """Corners of a pointy-top hexagon whose side d (0 east, counter-clockwise on screen) is moved
-    ``insets[d]`` px inwards; clockwise from the upper right. Corner d is where sides d and d + 1 meet."""
+    ``insets[d]`` px inwards; from the upper right, counter-clockwise on screen: corner d is where sides d and
+    d + 1 meet."""
     apothem = radius * math.sqrt(3) / 2
     normals = [(math.cos(math.radians(-60 * d)), math.sin(math.radians(-60 * d))) for d in range(6)]
     corners = []
