@@ -72,6 +72,28 @@ class BoardGeometry:
     def offset(self, distance: float) -> int:
         return offset(distance, self.radius)
 
+    def castle(self, centre: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+        """A castle in the camp at ``centre``: the middle of its drawing and its width and height."""
+        size = self.scaled(CASTLE_WIDTH, 12), self.scaled(CASTLE_HEIGHT, 10)
+        return (centre[0], centre[1] + self.offset(CASTLE_DY)), size
+
+    def pieces(self, centre: tuple[int, int], castle: bool, both: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The discs of the pieces standing in the camp at ``centre``: their radius and each seat's disc's
+        centre, red on the right and yellow on the left; beside a castle, at its feet; else side by side when
+        ``both`` colours stand there, in the middle when one does."""
+        cx, cy = centre
+        if castle:
+            radius, dx, y = self.scaled(CASTLE_PIECE_RADIUS, 6), self.offset(CASTLE_PIECE_DX), cy
+            y += self.offset(CASTLE_PIECE_DY)
+        else:
+            radius, y = self.scaled(PIECE_RADIUS, 7), cy + self.offset(PIECE_DY)
+            dx = self.offset(PIECE_DX) if both else 0
+        return radius, ((cx + dx, y), (cx - dx, y))
+
+    def wall(self) -> tuple[int, int]:
+        """A wall's length and thickness."""
+        return self.scaled(WALL_LENGTH, 10), self.scaled(WALL_THICKNESS, 5)
+
 
 @dataclass(frozen=True, slots=True)
 class Canvas:
@@ -129,6 +151,39 @@ def fit_board(coords: tuple[Hex, ...], box: Box, radius: int) -> BoardGeometry:
     return BoardGeometry(radius, centres)
 
 
+def side_towards(camp: Hex, across: Hex) -> int:
+    """The side of the camp at ``camp`` that faces its neighbour at ``across`` (axial coordinates)."""
+    return DIRECTIONS.index((across[0] - camp[0], across[1] - camp[1]))
+
+
+def wall_centre(camp: tuple[int, int], across: tuple[int, int]) -> Point:
+    """Where the wall on the side between two neighbouring camps is drawn, from their centres: halfway."""
+    return (camp[0] + across[0]) / 2, (camp[1] + across[1]) / 2
+
+
+def inset_hexagon(centre: Point, radius: float, insets: tuple[float, ...]) -> list[Point]:
+    """Corners of a pointy-top hexagon whose side d (0 east, counter-clockwise on screen) is moved
+    ``insets[d]`` px inwards; from the upper right, counter-clockwise on screen: corner d is where sides d and
+    d + 1 meet."""
+    apothem = radius * math.sqrt(3) / 2
+    normals = [(math.cos(math.radians(-60 * d)), math.sin(math.radians(-60 * d))) for d in range(6)]
+    corners = []
+    for d in range(6):
+        (a1, b1), (a2, b2) = normals[d], normals[(d + 1) % 6]
+        c1, c2 = apothem - insets[d], apothem - insets[(d + 1) % 6]
+        det = a1 * b2 - a2 * b1
+        corners.append((centre[0] + (c1 * b2 - c2 * b1) / det, centre[1] + (a1 * c2 - a2 * c1) / det))
+    return corners
+
+
+def side_band(centre: Point, radius: float, side: int, depth: float) -> tuple[Point, Point, Point, Point]:
+    """The strip of a camp along its side ``side``, from the side to ``depth`` px in, as far as its
+    neighbouring sides' strips (a sixth of a hexagonal ring): the side's two corners, then the inner ones."""
+    outer = inset_hexagon(centre, radius, (0.0,) * 6)
+    inner = inset_hexagon(centre, radius, (depth,) * 6)
+    return outer[side - 1], outer[side], inner[side], inner[side - 1]
+
+
 def side_midpoint(centre: tuple[int, int], side: int, radius: float) -> Point:
     """Middle of side ``side`` (0 east, then counter-clockwise on screen) of a camp."""
     angle = math.radians(-60 * side)
@@ -161,3 +216,4 @@ RING_OUTER = -2  # the ring of a camp to choose, in px from its sides (over the 
 RING_INNER = 6  # ... to this far in: clear of the label
 WALL_LENGTH = 46
 WALL_THICKNESS = 13
+WALL_SPOT_DEPTH = 16  # the Mini App's spot of a wall reaches this far into each of its two camps

@@ -108,16 +108,11 @@ def _draw_grounds(image: Image.Image, view: ConquerorView, plan: BoardPlan, them
 
 
 def _wall_at(plan: BoardPlan, camp: str, across: str) -> tuple[float, float]:
-    a, b = plan.centre(plan.index[camp]), plan.centre(plan.index[across])
-    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-
-
-def _wall_size(plan: BoardPlan) -> tuple[int, int]:
-    return plan.geometry.scaled(lay.WALL_LENGTH, 10), plan.geometry.scaled(lay.WALL_THICKNESS, 5)
+    return lay.wall_centre(plan.centre(plan.index[camp]), plan.centre(plan.index[across]))
 
 
 def _draw_walls(image: Image.Image, view: ConquerorView, plan: BoardPlan, theme: ConquerorTheme) -> None:
-    length, thickness = _wall_size(plan)
+    length, thickness = plan.geometry.wall()
     for wall in view.walls:
         sprite = wall_sprite(wall.seat, side_angle(wall.side), length, thickness, theme)
         paste_centred(image, sprite, _wall_at(plan, wall.camp, wall.across))
@@ -127,23 +122,17 @@ def _draw_contents(image: Image.Image, view: ConquerorView, plan: BoardPlan, the
     """Castles (with a piece in the gate when manned) and the pieces standing in each camp, by colour: red on
     the right, yellow on the left; beside a castle, at its feet."""
     g = plan.geometry
-    castle_w, castle_h = g.scaled(lay.CASTLE_WIDTH, 12), g.scaled(lay.CASTLE_HEIGHT, 10)
     digit = g.scaled(lay.PIECE_SIZE, lay.SMALLEST_TEXT)
     for i, castle in enumerate(view.castles):
-        cx, cy = plan.centre(i)
+        centre = plan.centre(i)
         counts = (view.pieces[0][i], view.pieces[1][i])
         if castle is not None:
-            sprite = castle_sprite(castle, castle_w, castle_h, view.manned[i], theme)
-            paste_centred(image, sprite, (cx, cy + g.offset(lay.CASTLE_DY)))
-            radius, dx, y = g.scaled(lay.CASTLE_PIECE_RADIUS, 6), g.offset(lay.CASTLE_PIECE_DX), cy
-            y += g.offset(lay.CASTLE_PIECE_DY)
-        else:
-            radius, y = g.scaled(lay.PIECE_RADIUS, 7), cy + g.offset(lay.PIECE_DY)
-            dx = g.offset(lay.PIECE_DX) if all(counts) else 0
-        for seat, count in enumerate(counts):
+            middle, (castle_w, castle_h) = g.castle(centre)
+            paste_centred(image, castle_sprite(castle, castle_w, castle_h, view.manned[i], theme), middle)
+        radius, discs = g.pieces(centre, castle is not None, all(counts))
+        for seat, (count, disc) in enumerate(zip(counts, discs, strict=True)):
             if count:
-                x = cx + (dx if seat == 0 else -dx)
-                paste_centred(image, piece_sprite(seat, count, radius, digit, theme), (x, y))
+                paste_centred(image, piece_sprite(seat, count, radius, digit, theme), disc)
 
 
 def _draw_choices(
@@ -178,7 +167,7 @@ def _draw_choices(
     ):
         cx, cy = plan.centre(i)
         image.paste(colour, (cx - half, cy - half), ring)
-    length, thickness = _wall_size(plan)
+    length, thickness = g.wall()
     for camp_label, across in sides:
         side = _side_towards(plan, plan.index[camp_label], plan.index[across])
         sprite = ghost_wall_sprite(side_angle(side), length, thickness, theme)
@@ -189,7 +178,7 @@ def _side_towards(plan: BoardPlan, a: int, b: int) -> int:
     """The side of camp ``a`` that faces its neighbour ``b``."""
     _la, _ta, qa, ra, _ca, _pa = plan.cells[a]
     _lb, _tb, qb, rb, _cb, _pb = plan.cells[b]
-    return lay.DIRECTIONS.index((qb - qa, rb - ra))
+    return lay.side_towards((qa, ra), (qb, rb))
 
 
 # Header ---------------------------------------------------------------------------------------------------

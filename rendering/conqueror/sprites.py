@@ -11,6 +11,7 @@ import math
 
 from PIL import Image, ImageChops, ImageDraw
 
+from rendering.conqueror.layout import inset_hexagon
 from rendering.conqueror.theme import ConquerorTheme
 from rendering.hexgrid import Point
 from rendering.text import draw_text, font, persian_digits
@@ -34,20 +35,6 @@ def _opaque(colour: RGB) -> tuple[int, int, int, int]:
 def hex_box(radius: int) -> int:
     """Half the side of the square a camp's masks are drawn in (the camp's centre is its middle pixel)."""
     return radius + 3
-
-
-def inset_hexagon(centre: Point, radius: float, insets: tuple[float, ...]) -> list[Point]:
-    """Corners of a pointy-top hexagon whose side d (0 east, counter-clockwise on screen) is moved
-    ``insets[d]`` px inwards; clockwise from the upper right."""
-    apothem = radius * math.sqrt(3) / 2
-    normals = [(math.cos(math.radians(-60 * d)), math.sin(math.radians(-60 * d))) for d in range(6)]
-    corners = []
-    for d in range(6):
-        (a1, b1), (a2, b2) = normals[d], normals[(d + 1) % 6]
-        c1, c2 = apothem - insets[d], apothem - insets[(d + 1) % 6]
-        det = a1 * b2 - a2 * b1
-        corners.append((centre[0] + (c1 * b2 - c2 * b1) / det, centre[1] + (a1 * c2 - a2 * c1) / det))
-    return corners
 
 
 @functools.lru_cache(maxsize=128)
