@@ -13,6 +13,7 @@ from typing import Any
 from bot.games import PAGES, PRESENTERS, Taps
 from bot.messages import board, texts
 from bot.plumbing.store import GameRecord
+from rendering.spots import Spot
 from rules import GAMES
 
 ZOOMED = frozenset({"carcassonne", "conqueror"})  # boards with more than a phone shows at once: + and − to zoom
@@ -46,6 +47,10 @@ def _label(game_id: str, tap: str, view: Any) -> str:
     return PRESENTERS[game_id].menu_label(tap.removeprefix("code:").split("."), view)
 
 
+def _spot(spot: Spot) -> dict[str, Any]:
+    return {"on": spot.picture, "shape": spot.shape, "points": spot.points}
+
+
 def _untitled(caption: str) -> str:
     """The group's caption without its first line, the game's name: the page's header says it."""
     return caption.partition("\n")[2].lstrip("\n")
@@ -69,6 +74,7 @@ def content(record: GameRecord, user_id: int | None) -> dict[str, Any]:
     codes = [game.encode(a) for a in game.legal_actions(state, seat)] if seat is not None else []
     page = PAGES.get(game_id)
     spots = page.spots(view, own) if page is not None and codes else {}
+    order = {tap: z for z, tap in enumerate(spots)}  # drawn in the page's order: a later spot lies on top
     moves: list[dict[str, Any]] = []
     taps: dict[str, dict[str, Any]] = {}
     for code in codes:
@@ -81,7 +87,7 @@ def content(record: GameRecord, user_id: int | None) -> dict[str, Any]:
             taps[tap] = {
                 "label": _label(game_id, tap, view),
                 "turn": page.turns(tap) if page is not None else False,
-                "spot": None if spot is None else {"on": spot.picture, "shape": spot.shape, "points": spot.points},
+                "spot": None if spot is None else {**_spot(spot), "z": order[tap]},
             }
     hands = presenter.hands
     return {

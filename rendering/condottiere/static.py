@@ -89,6 +89,7 @@ def border_segments(plan: lay.MapPlan, province: int | None = None) -> list[Segm
     return out
 
 
+@functools.lru_cache(maxsize=64)  # a map's outlines never change: the page asks for them on every request
 def province_outline(plan: lay.MapPlan, province: int) -> tuple[Point, ...]:
     """The corners of a province's outline in order, as one polygon: the sides of its ``border_segments`` joined
     end to end (the line its outline mask is stroked along); of several rings, the longest."""

@@ -211,7 +211,10 @@ async function drawPictures() {
   const prefix = game.previews ? commonPrefix() : "";
   const board = await picture("board", prefix);
   if (game.version !== version) return;
-  if (board) $("board").src = board;
+  if (board) {
+    $("board").dataset.pending = version; // shown once loaded (tests and benchmarks wait for it)
+    $("board").src = board;
+  }
   if (game.pictures.includes("hand")) {
     const hand = await picture("hand", "");
     if (hand && game.version === version) $("hand").src = hand;
@@ -358,10 +361,10 @@ function drawSpots(kind, next) {
   layer.replaceChildren();
   if (!image.naturalWidth) return;
   layer.setAttribute("viewBox", `0 0 ${image.naturalWidth} ${image.naturalHeight}`);
-  const shown = new Set([...next, ...chosen]);
+  const shown = [...new Set([...next, ...chosen])].filter((tap) => game.taps[tap]?.spot?.on === kind);
+  shown.sort((a, b) => game.taps[a].spot.z - game.taps[b].spot.z); // the page's order: later spots on top
   for (const tap of shown) {
     const info = game.taps[tap];
-    if (!info || !info.spot || info.spot.on !== kind) continue;
     const shape = spotShape(info.spot);
     shape.classList.add("spot");
     if (chosen.includes(tap)) shape.classList.add("chosen");
@@ -395,7 +398,10 @@ function spotShape(spot) {
 // --- Start -----------------------------------------------------------------------------------------------
 
 applyTheme(launch.theme);
-$("board").addEventListener("load", () => drawChoices());
+$("board").addEventListener("load", () => {
+  $("board").dataset.version = $("board").dataset.pending;
+  drawChoices();
+});
 $("hand").addEventListener("load", () => drawChoices());
 $("zoom-in").addEventListener("click", () => setZoom(1));
 $("zoom-out").addEventListener("click", () => setZoom(-1));

@@ -1,0 +1,110 @@
+"""Plays the Mini App's page in a real browser, as a thumb would: tests and benchmarks only (needs Playwright,
+a test dependency, and Debian's Chromium: Playwright's own browser download is not reachable here).
+
+A move is made by tapping what the page offers (its spots and buttons) at random until the confirm button
+works, then confirming; the page is then waited for until it shows the next version of the game.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from playwright.async_api import Browser, Page, async_playwright
+
+PHONE = {"width": 390, "height": 844}  # a phone's viewport in CSS pixels
+# Chromium as root and on a closed network (the machine's notes): no sandbox, no calls home
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+MAX_TAPS = 12  # taps a move may take before the driver calls the page stuck
+
+
+def chromium_path() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        raise RuntimeError("no chromium on PATH: apt-get install chromium (.ci/run does)")
+    return found
+
+
+@asynccontextmanager
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+async def open_page(browser: Browser, url: str, width: int = PHONE["width"]) -> Page:
+    """A new browser context (a person's phone) on ``url``, once the page has drawn its board."""
+    context = await browser.new_context(viewport={"width": width, "height": PHONE["height"]}, device_scale_factor=2)
+    page = await context.new_page()
+    page.on("pageerror", _fail_loudly)
+    await page.goto(url)
+    await page.wait_for_function(
+        "document.querySelector('#board').dataset.version || document.querySelector('#notice:not([hidden])')"
+    )
+    return page
+
+
+def _fail_loudly(error: Exception) -> None:
+    """A script error on the page is a bug of the page: it shows in the test's output."""
+    print(f"the page's script failed: {error}")
+
+
+async def shown_version(page: Page) -> int:
+    return int(await page.eval_on_selector("#board", "image => image.dataset.version || 0"))
+
+
+async def wait_version(page: Page, version: int, timeout: float) -> float:
+    """Seconds until the page shows ``version`` (or a newer one) of the game, its board drawn."""
+    start = time.perf_counter()
+    await page.wait_for_function(
+        "version => Number(document.querySelector('#board').dataset.version) >= version",
+        arg=version,
+        timeout=timeout * 1000,
+    )
+    return time.perf_counter() - start
+
+
+async def acting(page: Page) -> bool:
+    """Whether the page offers its viewer moves (the move bar is up)."""
+    return bool(await page.eval_on_selector("#bar", "bar => !bar.hidden"))
+
+
+async def choices(page: Page) -> list[str]:
+    """The selectors of what can be tapped now: the offered spots not chosen yet, and the choice buttons."""
+    spots: list[str] = await page.eval_on_selector_all("svg .spot:not(.chosen)", "all => all.map(s => s.dataset.tap)")
+    named: list[str] = await page.eval_on_selector_all("#choices button", "all => all.map(b => b.dataset.tap)")
+    return [f'svg .spot[data-tap="{tap}"]' for tap in spots] + [f'#choices button[data-tap="{tap}"]' for tap in named]
+
+
+async def make_move(page: Page, rng: random.Random) -> dict[str, Any]:
+    """Tap a random legal move together and confirm it; returns the confirmed code and the version before."""
+    version = await shown_version(page)
+    for _ in range(MAX_TAPS):
+        ready = await page.is_enabled("#confirm")
+        offered = await choices(page)
+        if ready and (not offered or rng.random() < 0.5):
+            code = await page.get_attribute("#confirm", "data-code")
+            await page.click("#confirm")
+            return {"code": code, "version": version}
+        if not offered:
+            raise AssertionError(f"the page offers nothing and cannot confirm at version {version}")
+        if await page.is_visible("#turn") and rng.random() < 0.3:
+            await page.click("#turn")
+            continue
+        await page.click(rng.choice(offered))
+    raise AssertionError(f"no move after {MAX_TAPS} taps at version {version}")
