@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: sandbox run test test-busy check lint bench clean
+.PHONY: sandbox run test test-busy check lint bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,11 +28,17 @@ sandbox: $(STAMP)  ## run the bot against the local sandbox (web chat on http://
 run: $(STAMP)  ## run the bot for real (needs BOT_TOKEN)
 	$(BIN)/dorehami run
 
-test: $(TEST_STAMP)  ## every test: rules, rendering, sandbox, end to end (PYTEST_ARGS to pass pytest options)
+# Debian's Chromium, which the Mini App's browser tests drive with Playwright (its own download is unreachable)
+browser:
+	@command -v chromium >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
+	  echo "could not install chromium: the Mini App's browser tests will fail"
+
+test: $(TEST_STAMP) browser  ## every test: rules, rendering, sandbox, end to end (PYTEST_ARGS to pass pytest options)
 	$(BIN)/pytest -q $(PYTEST_ARGS)
 
 BUSY ?= 2
-test-busy: $(TEST_STAMP)  ## every test on a busy machine: $(BUSY) CPU-bound processes of the same priority beside it
+test-busy: $(TEST_STAMP) browser  ## every test on a busy machine: $(BUSY) CPU-bound processes of the same priority beside it
 	@hogs=""; for i in $$(seq $(BUSY)); do $(PYTHON) -c 'while True: pass' & hogs="$$hogs $$!"; done; \
 	trap "kill $$hogs" EXIT INT TERM; \
 	$(BIN)/pytest -q $(PYTEST_ARGS)
@@ -44,7 +50,7 @@ lint: $(TEST_STAMP)
 
 check: lint test  ## what CI runs
 
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) browser
 	$(BIN)/python bench/engine_games.py
 	$(BIN)/python bench/render_coin_age.py
 	$(BIN)/python bench/press_latency.py

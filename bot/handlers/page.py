@@ -237,7 +237,9 @@ async def _move(request: web.Request) -> web.Response:
         return _answer({"error": texts.PAGE_NO_GAME}, 404)
     content = await asyncio.to_thread(page.content, record, launch.user_id)
     if refusal is not None:
-        words = texts.PAGE_MOVED_ON if refusal == texts.STALE else refusal
+        words = refusal
+        if refusal == texts.STALE:
+            words = texts.PAGE_MOVED_ON if record.phase == "playing" else texts.PAGE_OVER
         return _answer({"error": words, "game": content}, 409)
     return _answer({"game": content})
 

@@ -239,6 +239,7 @@ PAGE_STORE_DOWN = "ربات لحظه‌ای در دسترس نیست؛ چند ث
 PAGE_NO_GAME = "بازی‌ای در این گفتگو نیست."
 PAGE_NO_HAND = "شما در این بازی دستی ندارید."
 PAGE_MOVED_ON = "بازی در این فاصله جلو رفت؛ صفحه به‌روز شد."
+PAGE_OVER = "این بازی دیگر در جریان نیست."
 PAGE_MENU_BUTTON = "بازی‌های من"
 PAGE_WITH = "با {names}"
 PAGE_ALONE = "تنها"

@@ -4,16 +4,23 @@ mixed with presses on the buttons; a spectator's page follows every move."""
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit
 
+import httpx
 import pytest
 from playwright.async_api import Browser, Page
 
 from bot.dev import page_driver
 from bot.dev.harness import TEST_TIME_SCALE, Harness, free_port
+from bot.dev.local import SANDBOX_TOKEN
 from bot.dev.simulate import Table, board_of, buttons, finished, game_record, play_move, start_game, table
+from bot.messages import texts
+from bot.plumbing import launch_data
 from sandbox.control_client import ControlClient
 
 SPECTATOR_SECONDS = 2.0  # a move shows on a spectator's page within this
@@ -101,3 +108,81 @@ async def test_a_whole_game_through_the_page_mixed_with_presses(
     for page in players:
         await page.wait_for_function("document.querySelector('#caption').textContent.includes('پایان بازی')")
         assert not await page_driver.acting(page)
+
+
+def launch_of(url: str) -> tuple[str, str]:
+    """The page's address and the launch data in its fragment (as the page reads it)."""
+    address, _, fragment = url.partition("#")
+    return address, parse_qs(fragment)["tgWebAppData"][0]
+
+
+def resigned(init_data: str, **changes: str) -> str:
+    """Launch data with fields changed and signed again with the bot's token (what only Telegram can do: here
+    it makes launch data that is genuine but old)."""
+    fields = dict(parse_qsl(init_data))
+    fields.update(changes)
+    fields["hash"] = launch_data.sign(fields, SANDBOX_TOKEN)
+    return urlencode(fields)
+
+
+async def test_the_page_refuses_what_a_press_would_and_launch_data_that_is_not_telegram_s(
+    sandbox: ControlClient, page_harness: Harness
+) -> None:
+    t = await table(sandbox, players=2)
+    board = await start_game(sandbox, t, game="splendor")
+    link = page_link(board)
+    payload = parse_qs(urlsplit(link).query)["startapp"][0]
+    address, first = launch_of((await sandbox.open_link(t.players[0]["id"], t.chat_id, link))["url"])
+    _, second = launch_of((await sandbox.open_link(t.players[1]["id"], t.chat_id, link))["url"])
+    _, outsider = launch_of((await sandbox.open_link(t.outsider["id"], t.chat_id, link))["url"])
+    api = address.rstrip("/") + "/api/"
+    async with httpx.AsyncClient(base_url=api) as http:
+
+        async def get(init: str, p: str = payload) -> httpx.Response:
+            return await http.get("game", params={"p": p}, headers={"X-Telegram-Init-Data": init})
+
+        async def move(init: str, version: int, code: str) -> httpx.Response:
+            body = {"version": version, "code": code}
+            return await http.post("move", params={"p": payload}, json=body, headers={"X-Telegram-Init-Data": init})
+
+        mine = (await get(first)).json()
+        if not mine["moves"]:
+            first, second = second, first
+            mine = (await get(first)).json()
+        version, code = mine["version"], mine["moves"][0]["code"]
+        user = json.loads(dict(parse_qsl(first))["user"])
+
+        # launch data that is not Telegram's, changed, old, or launched for another chat: refused, logged once
+        assert (await get("")).status_code == 401
+        assert (await get(first.replace("hash=", "hash=0"))).status_code == 401
+        tampered = dict(parse_qsl(first))
+        tampered["user"] = json.dumps({**user, "id": t.outsider["id"]})
+        assert (await get(urlencode(tampered))).status_code == 401
+        day_old = str(int(time.time()) - 25 * 3600)
+        assert (await get(resigned(first, auth_date=day_old))).status_code == 401
+        other = await table(sandbox, players=2)
+        other_board = await start_game(sandbox, other, game="coin_age")
+        other_payload = parse_qs(urlsplit(page_link(other_board)).query)["startapp"][0]
+        assert (await get(first, other_payload)).status_code == 403  # launched for this chat, asking another's
+        forged = f"{other.chat_id}{payload[payload.index('_') :]}"  # another chat's id with this link's tag
+        assert (await get(resigned(first, start_param=forged), forged)).status_code == 403
+
+        # a spectator sees the group's picture and nothing of anyone's own: no moves, no hand
+        seen = (await get(outsider)).json()
+        assert not seen["moves"] and seen["hand"] is None and seen["pictures"] == ["board"]
+        hand = await http.get(
+            "picture", params={"p": payload, "v": version, "kind": "hand"}, headers={"X-Telegram-Init-Data": outsider}
+        )
+        assert hand.status_code == 404
+
+        # the checks of a press: a stranger, out of turn, an illegal move, a stale version; nothing changes
+        for init, words in ((outsider, texts.NOT_A_PLAYER), (second, texts.NOT_YOUR_TURN)):
+            refused = await move(init, version, code)
+            assert refused.status_code == 409 and refused.json()["error"] == words
+        refused = await move(first, version, "t.x.y.z")
+        assert refused.status_code == 409 and refused.json()["error"] == texts.ILLEGAL
+        assert (await move(first, version - 1, code)).json()["error"] == texts.PAGE_MOVED_ON
+        assert (await _version(page_harness, t)) == version
+        made = await move(first, version, code)
+        assert made.status_code == 200 and made.json()["game"]["version"] > version
+        assert (await move(first, version, code)).json()["error"] == texts.PAGE_MOVED_ON  # the same move twice
