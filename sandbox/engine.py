@@ -49,6 +49,7 @@ class BotProfile:
     descriptions: dict[str, str] = field(default_factory=dict)
     short_descriptions: dict[str, str] = field(default_factory=dict)
     privacy: bool = True  # BotFather's /setprivacy, on by default; groups joined afterwards follow it
+    menu_button: dict[str, Any] | None = None  # setChatMenuButton without chat_id: every chat's default
 
     def name(self, language_code: str) -> str:
         return self.names.get(language_code) or self.names.get("") or BOT_FIRST_NAME

@@ -1,4 +1,4 @@
-"""Mini Apps as Telegram opens them: web_app buttons."""
+"""Mini Apps as Telegram opens them: web_app buttons and menu buttons."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from telegram import (
     Bot,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    MenuButtonCommands,
+    MenuButtonDefault,
+    MenuButtonWebApp,
     WebAppInfo,
 )
 from telegram.error import BadRequest
@@ -100,3 +103,53 @@ async def test_malformed_web_app_object(client: httpx.AsyncClient, world: Any, b
     assert await send({"web_app": {"url": "tg://user?id=5"}}) == (
         "Bad Request: link to a user can't be used in Web App URL buttons"
     )
+
+
+# ---------- menu buttons ----------
+
+
+async def test_menu_buttons_per_chat_and_default(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
+    ali = await started(world, bot)
+    sara = await world.user("Sara")
+    assert await bot.get_chat_menu_button() == MenuButtonCommands()  # the bot's default, never set
+    assert await bot.get_chat_menu_button(ali["id"]) == MenuButtonDefault()  # nothing of the chat's own
+    assert (await client.get(f"/sandbox/chats/{ali['id']}/menu_button")).json() == {"type": "commands"}
+
+    assert await bot.set_chat_menu_button(ali["id"], MenuButtonWebApp("بازی", WebAppInfo("HTTP://127.0.0.1:8080")))
+    assert await bot.get_chat_menu_button(ali["id"]) == MenuButtonWebApp("بازی", WebAppInfo("http://127.0.0.1:8080/"))
+    assert await bot.get_chat_menu_button(sara["id"]) == MenuButtonDefault()
+    shown = (await client.get(f"/sandbox/chats/{ali['id']}/menu_button")).json()
+    assert shown == {"type": "web_app", "text": "بازی", "web_app": {"url": "http://127.0.0.1:8080/"}}
+
+    await bot.set_chat_menu_button(menu_button=MenuButtonWebApp("همه", WebAppInfo(PAGE)))
+    assert (await client.get(f"/sandbox/chats/{sara['id']}/menu_button")).json()["text"] == "همه"
+    await bot.set_chat_menu_button(ali["id"], MenuButtonCommands())
+    assert (await client.get(f"/sandbox/chats/{ali['id']}/menu_button")).json() == {"type": "commands"}
+    await bot.set_chat_menu_button(ali["id"])  # MenuButtonDefault: back to the bot's default
+    assert await bot.get_chat_menu_button(ali["id"]) == MenuButtonDefault()
+    assert (await client.get(f"/sandbox/chats/{ali['id']}/menu_button")).json()["text"] == "همه"
+    info = (await client.get("/sandbox/bot")).json()
+    assert info["menu_button"] == {"type": "web_app", "text": "همه", "web_app": {"url": PAGE}}
+
+
+async def test_menu_button_errors(bot: Bot, world: Any, client: httpx.AsyncClient) -> None:
+    ali = await started(world, bot)
+    group = await world.group("G", [ali])
+    with pytest.raises(BadRequest, match=said("invalid chat_id specified")):
+        await bot.set_chat_menu_button(group["id"], MenuButtonCommands())
+    with pytest.raises(BadRequest, match=said("user not found")):
+        await bot.get_chat_menu_button(999_999)
+    with pytest.raises(BadRequest, match=said("menu button Web App URL 'http://localhost' is invalid: Wrong HTTP URL")):
+        await bot.set_chat_menu_button(ali["id"], MenuButtonWebApp("x", WebAppInfo("http://localhost")))
+    with pytest.raises(BadRequest, match=said("menu button text must be non-empty")):
+        await bot.set_chat_menu_button(ali["id"], MenuButtonWebApp("", WebAppInfo(PAGE)))
+
+    async def raw(menu_button: Any) -> str:
+        body = {"chat_id": ali["id"], "menu_button": menu_button}
+        return str((await client.post(f"/bot{TOKEN}/setChatMenuButton", json=body)).json()["description"])
+
+    assert await raw({"type": "app"}) == "Bad Request: can't parse menu button: MenuButton has unsupported type"
+    assert await raw({"type": "web_app", "text": "x"}) == (
+        "Bad Request: can't parse menu button: Can't find field \"web_app\""
+    )
+    assert await raw(["web_app"]) == "Bad Request: can't parse menu button: MenuButton must be an Object"
