@@ -586,6 +586,7 @@ async def bot_info(request: web.Request) -> Any:
         ],
         "webhook": sandbox.webhook.info(),
         "menu_button": profile.menu_button or dict(COMMANDS_BUTTON),
+        "apps": [app.view() for app in profile.apps.values()],
     }
 
 
