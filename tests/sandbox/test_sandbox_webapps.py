@@ -23,6 +23,7 @@ from telegram import (
 )
 from telegram.error import BadRequest
 
+from sandbox.control import _WEBCHAT
 from sandbox.control_client import ControlClient
 from sandbox.server import SandboxServer
 
@@ -373,3 +374,11 @@ async def test_menu_button_launch(bot: Bot, world: Any, client: httpx.AsyncClien
     await bot.set_chat_menu_button(menu_button=MenuButtonWebApp("همه", WebAppInfo("https://dorehami.ir/")))
     assert (await open_link(client, sara["id"], sara["id"], "https://dorehami.ir")).status_code == 200
     assert (await open_link(client, ali["id"], ali["id"], "https://dorehami.ir/")).status_code == 400  # his own wins
+
+
+def test_web_chat_opens_mini_apps_through_open_link() -> None:
+    """The web chat opens web_app buttons, Direct Links and a private chat's menu button with open_link, in a panel
+    (checked by hand in headless Chromium: sandbox/README.md, "Web chat")."""
+    page = _WEBCHAT.read_text(encoding="utf-8")
+    assert '"/sandbox/open_link"' in page and "/menu_button`" in page
+    assert '<iframe id="miniapp-frame"' in page and 'id="miniapp-close"' in page and "width: 390px" in page
