@@ -60,11 +60,11 @@ async def register_app(request: web.Request) -> Any:
     short_name, url}``; the app opens at https://t.me/<bot>/<short_name>."""
     sandbox = _sandbox(request)
     body = await _body(request)
-    _bot(sandbox, body)
     short_name = _str(body, "short_name") or ""
     if not valid_short_name(short_name):
         raise ControlError("short_name must be 3-30 Latin letters, digits and single underscores, from a letter")
     url = _app_url(_str(body, "url") or "")
+    _bot(sandbox, body)  # last: a refused app teaches the sandbox no token
     app = MiniApp(short_name, url)
     sandbox.profile.apps[short_name] = app
     sandbox.touch()

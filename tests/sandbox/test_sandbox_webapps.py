@@ -322,6 +322,8 @@ async def test_apps_are_registered_like_botfathers(bot: Bot, client: httpx.Async
 
 async def test_a_bot_that_never_called_cannot_sign(client: httpx.AsyncClient, world: Any) -> None:
     ali = await world.user("Ali")
+    refused = await client.post("/sandbox/apps", json={"bot_token": "9:x", "short_name": "b", "url": PAGE})
+    assert refused.status_code == 400  # and the sandbox learnt no token from it
     await client.post("/sandbox/apps", json={"bot_username": "dorehami_bot", "short_name": "board", "url": PAGE})
     reply = await open_link(client, ali["id"], ali["id"], "https://t.me/dorehami_bot/board")
     assert reply.status_code == 400 and "token" in reply.json()["error"]
