@@ -39,6 +39,7 @@ async def handle_method(request: web.Request) -> web.Response:
         try:
             if found is None:
                 raise ApiError(404, "Not Found")
+            sandbox.profile.token = request.match_info["token"]  # the bot's token signs its Mini Apps' launch data
             call.params = await read_params(request)
             body: dict[str, Any] = {"ok": True, "result": await found[1](sandbox, call)}
             status = 200

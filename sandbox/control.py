@@ -25,6 +25,7 @@ from sandbox.privacy import reaches_bot
 from sandbox.state import BOT_ID, Chat, Message, User
 from sandbox.telegram_json import bot_user, chat_instance, chat_json, member_status_json, message_json, user_json
 from sandbox.views import chat_view, message_view, topic_view, user_view
+from sandbox.webapps import COMMANDS_BUTTON
 
 _json_dumps = functools.partial(json.dumps, ensure_ascii=False)
 _WEBCHAT = Path(__file__).with_name("webchat.html")
@@ -584,6 +585,8 @@ async def bot_info(request: web.Request) -> Any:
             for (scope, language), commands in profile.commands.items()
         ],
         "webhook": sandbox.webhook.info(),
+        "menu_button": profile.menu_button or dict(COMMANDS_BUTTON),
+        "apps": [app.view() for app in profile.apps.values()],
     }
 
 

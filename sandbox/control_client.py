@@ -107,6 +107,25 @@ class ControlClient:
         body = {"chat_id": chat_id, "message_id": message_id, "from_id": from_id, "data": data, "timeout": timeout}
         return dict(await self._post("/sandbox/press_forged", body))
 
+    async def register_app(
+        self, short_name: str, url: str, *, bot_token: str | None = None, bot_username: str | None = None
+    ) -> dict[str, Any]:
+        """BotFather's /newapp: the bot (by its token or its username; by default the sandbox's bot) gets a Mini App
+        ``{bot_username, short_name, url, link}`` that opens at https://t.me/<bot_username>/<short_name>."""
+        body: dict[str, Any] = {"short_name": short_name, "url": url}
+        if bot_token is not None:
+            body["bot_token"] = bot_token
+        else:
+            body["bot_username"] = bot_username or (await self._get("/sandbox/bot"))["username"]
+        return dict(await self._post("/sandbox/apps", body))
+
+    async def open_link(self, user_id: int, chat_id: int, url: str, theme: str = "light") -> str:
+        """The user opens a Mini App in a chat: a Direct Link (https://t.me/<bot>/<app>?startapp=...) or a web_app
+        button the chat shows them (on a message, or its menu button). The page's address as Telegram opens it,
+        with the signed launch data in its fragment; ``theme`` "light" or "dark"."""
+        body = {"user_id": user_id, "chat_id": chat_id, "url": url, "theme": theme}
+        return str((await self._post("/sandbox/open_link", body))["url"])
+
     async def messages(self, chat_id: int) -> list[dict[str, Any]]:
         return list(await self._get(f"/sandbox/chats/{chat_id}/messages"))
 

@@ -15,6 +15,7 @@ from sandbox.ratelimit import RateLimiter
 from sandbox.signals import Signal
 from sandbox.state import BOT_FIRST_NAME, World
 from sandbox.updates import PendingUpdate, UpdateQueue
+from sandbox.webapps import MiniApp
 from sandbox.webhook import WebhookDelivery
 
 # Seconds a callback query waits for its answer; later, answerCallbackQuery fails ("query is too old"). Real
@@ -49,6 +50,9 @@ class BotProfile:
     descriptions: dict[str, str] = field(default_factory=dict)
     short_descriptions: dict[str, str] = field(default_factory=dict)
     privacy: bool = True  # BotFather's /setprivacy, on by default; groups joined afterwards follow it
+    apps: dict[str, MiniApp] = field(default_factory=dict)  # BotFather's /newapp, by short name
+    menu_button: dict[str, Any] | None = None  # setChatMenuButton without chat_id: every chat's default
+    token: str | None = None  # the token of the bot's latest Bot API call: what Mini App launch data is signed with
 
     def name(self, language_code: str) -> str:
         return self.names.get(language_code) or self.names.get("") or BOT_FIRST_NAME

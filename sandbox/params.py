@@ -25,7 +25,10 @@ _JSON_FIELDS = {
     "reply_parameters",
     "link_preview_options",
     "message_ids",
+    "menu_button",
 }
+# How Telegram names a field in "can't parse … JSON object", where it differs from the field's own name.
+_JSON_NAMES = {"menu_button": "menu button"}
 _INT_FIELDS = {
     "chat_id",
     "message_id",
@@ -183,7 +186,7 @@ def _normalise(key: str, value: Any) -> Any:
         try:
             return json.loads(value)
         except ValueError:
-            raise bad_request(f"can't parse {key} JSON object") from None
+            raise bad_request(f"can't parse {_JSON_NAMES.get(key, key)} JSON object") from None
     if key in _INT_FIELDS:
         try:
             return int(value)

@@ -10,7 +10,7 @@ from types import TracebackType
 
 from aiohttp import web
 
-from sandbox import botapi, control, control_membership
+from sandbox import botapi, control, control_membership, control_webapps
 from sandbox.appkey import SANDBOX
 from sandbox.engine import Sandbox
 
@@ -27,6 +27,7 @@ def create_app(sandbox: Sandbox | None = None) -> web.Application:
     botapi.setup(app)
     control.setup(app)
     control_membership.setup(app)
+    control_webapps.setup(app)
     app.on_shutdown.append(_wake_waiters)
     app.on_cleanup.append(_close_sandbox)
     return app

@@ -119,6 +119,7 @@ class Chat:
     bot_status: str = "member"  # one of BOT_STATUSES; Telegram adds a bot as a plain member
     migrated_to: int | None = None  # a basic group that became this supergroup
     username: str | None = None  # a public supergroup's or channel's @username (a basic group has none)
+    menu_button: dict[str, Any] | None = None  # a private chat's own (setChatMenuButton with chat_id), as set
 
     @property
     def bot_present(self) -> bool:

@@ -52,6 +52,8 @@ def buttons_view(message: Message) -> list[list[dict[str, Any]]]:
                 view_row.append({"text": button["text"], "data": button["callback_data"]})
             elif "url" in button:
                 view_row.append({"text": button["text"], "url": button["url"]})
+            elif "web_app" in button:
+                view_row.append({"text": button["text"], "kind": "web_app", "web_app": button["web_app"]["url"]})
             else:
                 kind = next(key for key in button if key != "text")
                 view_row.append({"text": button["text"], "kind": kind})

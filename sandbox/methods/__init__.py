@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from sandbox.methods import bot, chats, messages, updates
+from sandbox.methods import bot, chats, menu, messages, updates
 from sandbox.methods.common import Call, Handler
 
-_ALL: dict[str, Handler] = {**bot.HANDLERS, **chats.HANDLERS, **messages.HANDLERS, **updates.HANDLERS}
+_ALL: dict[str, Handler] = {
+    **bot.HANDLERS,
+    **chats.HANDLERS,
+    **menu.HANDLERS,
+    **messages.HANDLERS,
+    **updates.HANDLERS,
+}
 METHODS: dict[str, tuple[str, Handler]] = {name.lower(): (name, handler) for name, handler in _ALL.items()}
 
 __all__ = ["METHODS", "Call", "Handler"]

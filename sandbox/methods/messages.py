@@ -102,7 +102,7 @@ def _stored_photo(sandbox: Sandbox, params: Params, value: Any, part_name: str) 
 def _deliver(sandbox: Sandbox, call: Call, chat: Chat, **fields: Any) -> dict[str, Any]:
     """Common tail of the send methods: reply/thread/markup, the flood check, storing."""
     params = call.params
-    markup = parse_reply_markup(params.get_obj("reply_markup"))
+    markup = parse_reply_markup(params.get_obj("reply_markup"), chat.is_private)
     reply_to = _reply_target(chat, params)
     where = topics.place(chat, params.get_int("message_thread_id"), reply_to, may_post_closed=False)
     sandbox.limiter.check_send(chat.id, chat.is_private)
@@ -165,7 +165,7 @@ async def edit_message_text(sandbox: Sandbox, call: Call) -> Any:
     if message.text is None:
         raise bad_request("there is no text in the message to edit")
     text = _message_text(sandbox, call.params)
-    markup = parse_reply_markup(call.params.get_obj("reply_markup"))
+    markup = parse_reply_markup(call.params.get_obj("reply_markup"), chat.is_private)
     unchanged = text.same_content(message.text) and markup == message.reply_markup
     return _apply_edit(sandbox, chat, message, unchanged, text=text, reply_markup=markup)
 
@@ -178,7 +178,7 @@ async def edit_message_caption(sandbox: Sandbox, call: Call) -> Any:
     caption = _caption(
         sandbox, params.get_str("caption"), params.get_str("parse_mode"), params.get_list("caption_entities")
     )
-    markup = parse_reply_markup(params.get_obj("reply_markup"))
+    markup = parse_reply_markup(params.get_obj("reply_markup"), chat.is_private)
     unchanged = _same_caption(caption, message.caption) and markup == message.reply_markup
     return _apply_edit(sandbox, chat, message, unchanged, caption=caption, reply_markup=markup)
 
@@ -197,7 +197,7 @@ async def edit_message_media(sandbox: Sandbox, call: Call) -> Any:
     entities = entities if isinstance(entities, list) else None
     caption = _caption(sandbox, media.get("caption"), media.get("parse_mode"), entities)
     stored = _stored_photo(sandbox, params, media.get("media"), "media")
-    markup = parse_reply_markup(params.get_obj("reply_markup"))
+    markup = parse_reply_markup(params.get_obj("reply_markup"), chat.is_private)
     unchanged = (
         stored.file_id == message.photo_file_id
         and _same_caption(caption, message.caption)
@@ -210,7 +210,7 @@ async def edit_message_media(sandbox: Sandbox, call: Call) -> Any:
 
 async def edit_message_reply_markup(sandbox: Sandbox, call: Call) -> Any:
     chat, message = _editable(sandbox, call)
-    markup = parse_reply_markup(call.params.get_obj("reply_markup"))
+    markup = parse_reply_markup(call.params.get_obj("reply_markup"), chat.is_private)
     return _apply_edit(sandbox, chat, message, markup == message.reply_markup, reply_markup=markup)
 
 
