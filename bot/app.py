@@ -18,7 +18,9 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    MenuButtonWebApp,
     Update,
+    WebAppInfo,
 )
 from telegram.constants import ParseMode
 from telegram.ext import (
@@ -234,6 +236,9 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings = services.settings
     if settings.metrics_port is not None:
         app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
+    if settings.webapp_url is not None:  # every private chat's menu button opens the player's games
+        menu = MenuButtonWebApp(texts.PAGE_MENU_BUTTON, WebAppInfo(str(settings.webapp_url)))
+        await app.bot.set_chat_menu_button(menu_button=menu)
     polling = settings.webhook_url is None
     if polling and settings.webapp_url is not None:
         app.bot_data["webapp"] = await _serve_page(app, settings)

@@ -27,7 +27,7 @@ from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Limits
-from bot.dev.local import SANDBOX_TOKEN
+from bot.dev.local import SANDBOX_TOKEN, register_app
 from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.metrics import METRICS_PATH
@@ -424,9 +424,11 @@ class Harness:
         )
         if self.webhook_workers:
             self._start_workers(redis_url)
-            return self
-        self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log", **self.bot_env)
-        self.bot.start()
+        else:
+            self.bot = BotProcess(self.url, redis_url, self.workdir / "bot", self.workdir / "bot.log", **self.bot_env)
+            self.bot.start()
+        if "WEBAPP_NAME" in self.bot_env:  # what the operator does with BotFather's /newapp
+            register_app(self.url, self.bot_env["WEBAPP_NAME"], self.bot_env["WEBAPP_URL"])
         return self
 
     def _start_workers(self, redis_url: str) -> None:

@@ -17,9 +17,11 @@ import contextlib
 import os
 import pickle
 import shutil
+import socket
 import threading
 from pathlib import Path
 
+import httpx
 import redis
 from pydantic import SecretStr
 
@@ -30,6 +32,7 @@ from sandbox.server import SandboxServer, create_app
 from sandbox.state import World
 
 SANDBOX_TOKEN = "100000:sandbox-token"
+APP_NAME = "play"  # the Mini App's short name in the sandbox
 REDIS_FOLDER = "sandbox-redis"  # the embedded server's folder under DATA_DIR
 WORLD_FILE = "sandbox-world.pickle"  # the emulator's world as the last run that stopped left it
 
@@ -82,6 +85,18 @@ def _answers(socket: Path) -> bool:
         client.close()
 
 
+def register_app(sandbox_url: str, short_name: str, url: str) -> None:
+    """The bot's Mini App registered with the sandbox, as BotFather's /newapp does with Telegram."""
+    body = {"bot_token": SANDBOX_TOKEN, "short_name": short_name, "url": url}
+    httpx.post(f"{sandbox_url}/sandbox/apps", json=body, timeout=10).raise_for_status()
+
+
+def free_port(host: str) -> int:
+    with contextlib.closing(socket.socket()) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
 class Emulator:
     """The emulator serving a given Sandbox on its own thread and event loop, so that its world can be kept."""
 
@@ -123,9 +138,21 @@ def run_sandbox(settings: Settings, host: str, port: int, keep: bool = False) ->
         emulator.stop()
         raise
     try:
-        settings = settings.model_copy(
-            update={"bot_token": SecretStr(SANDBOX_TOKEN), "bot_api_url": emulator.url, "webhook_url": None}
+        page_port = free_port(host)  # the Mini App's page, served by the bot beside the emulator
+        page_url = f"http://{host}:{page_port}/app/"  # the sandbox is a test environment: HTTP is allowed
+        settings = Settings.model_validate(
+            {
+                **settings.model_dump(),
+                "bot_token": SecretStr(SANDBOX_TOKEN),
+                "bot_api_url": emulator.url,
+                "webhook_url": None,
+                "webapp_url": page_url,
+                "webapp_name": APP_NAME,
+                "webapp_listen": host,
+                "webapp_port": page_port,
+            }
         )
+        register_app(emulator.url, APP_NAME, page_url)
         if settings.redis_url:
             print("Dorehami sandbox: REDIS_URL is set: the bot uses that server as it is (never emptied)", flush=True)
         kept = f"the last run's {len(world.users)} users and {len(world.chats)} chats" if world else "nothing kept"

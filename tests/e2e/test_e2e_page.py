@@ -72,7 +72,7 @@ async def open_pages(sandbox: ControlClient, browser: Browser, t: Table, board: 
     pages = []
     for user in [*t.players, t.outsider]:
         opened = await sandbox.open_link(user["id"], t.chat_id, page_link(board))
-        pages.append(await page_driver.open_page(browser, opened["url"]))
+        pages.append(await page_driver.open_page(browser, opened))
     return pages
 
 
@@ -103,8 +103,8 @@ async def test_a_whole_game_through_the_page_mixed_with_presses(
     else:
         raise AssertionError(f"{game} did not end in {MOVES_LIMIT} moves")
     assert by_page >= 10
-    board = board_of(await sandbox.messages(t.chat_id))
-    assert finished(board) and not [b for b in buttons(board) if "url" in b]  # no page to open any more
+    board = await sandbox.wait_for(t.chat_id, lambda messages: finished(board_of(messages)) and board_of(messages))
+    assert not [b for b in buttons(board) if "url" in b]  # no page to open any more
     for page in players:
         await page.wait_for_function("document.querySelector('#caption').textContent.includes('پایان بازی')")
         assert not await page_driver.acting(page)
@@ -113,7 +113,7 @@ async def test_a_whole_game_through_the_page_mixed_with_presses(
 def launch_of(url: str) -> tuple[str, str]:
     """The page's address and the launch data in its fragment (as the page reads it)."""
     address, _, fragment = url.partition("#")
-    return address, parse_qs(fragment)["tgWebAppData"][0]
+    return address.partition("?")[0], parse_qs(fragment)["tgWebAppData"][0]
 
 
 def resigned(init_data: str, **changes: str) -> str:
@@ -132,9 +132,9 @@ async def test_the_page_refuses_what_a_press_would_and_launch_data_that_is_not_t
     board = await start_game(sandbox, t, game="splendor")
     link = page_link(board)
     payload = parse_qs(urlsplit(link).query)["startapp"][0]
-    address, first = launch_of((await sandbox.open_link(t.players[0]["id"], t.chat_id, link))["url"])
-    _, second = launch_of((await sandbox.open_link(t.players[1]["id"], t.chat_id, link))["url"])
-    _, outsider = launch_of((await sandbox.open_link(t.outsider["id"], t.chat_id, link))["url"])
+    address, first = launch_of(await sandbox.open_link(t.players[0]["id"], t.chat_id, link))
+    _, second = launch_of(await sandbox.open_link(t.players[1]["id"], t.chat_id, link))
+    _, outsider = launch_of(await sandbox.open_link(t.outsider["id"], t.chat_id, link))
     api = address.rstrip("/") + "/api/"
     async with httpx.AsyncClient(base_url=api) as http:
 
