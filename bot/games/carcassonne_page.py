@@ -2,16 +2,17 @@
 
 A code ``t.X_Y.R.F`` is tapped as ``place:X_Y`` (the candidate position, its cell on the board), ``turn:X_Y.R``
 (the rotation: no spot, offered one at a time with «↻», the first chosen by itself) and ``meeple:X_Y.R.F`` (the
-meeple's spot on the tile as the preview draws it at that place and rotation); ``t.X_Y.R.n``, no meeple, is
-the place and the rotation alone, confirmed as they are. Each tap's words are the bot's button for the same
-choice (``presenter.menu_label``).
+meeple's spot: its letter on the drawn tile that the preview of that place and rotation draws large under the
+board); ``t.X_Y.R.n``, no meeple, is the place and the rotation alone, confirmed as they are. Each tap's words
+are the bot's button for the same choice (``presenter.menu_label``).
 
 The picture moves the board when it previews a choice: a position chosen on a board too large to show whole
 brings a closer view of it, its tiles larger (``rendering.carcassonne.layout.STAGES``). So each spot is where
 the picture in which it is tapped draws it: a position on the picture of the codes before any is chosen (the
-first level; the chosen one's, when the tile fits in one position only), a meeple's spot on the preview of
-its position and rotation, which every rotation of a position shares. A position outside a closer view is
-its square on the overview, the whole board small at the left.
+first level; the chosen one's, when the tile fits in one position only), a meeple's spot round its letter on
+the large tile of the preview of its position and rotation (a thumb's size: on the board a tile's spots lie a
+few pixels apart on a phone). A position outside a closer view is its square on the overview, the whole
+board small at the left.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ import math
 
 from bot.games.base import Taps
 from bot.games.carcassonne import presenter
-from rendering.carcassonne.board import meeple_centre, meeple_size
-from rendering.carcassonne.layout import Frame
+from rendering.carcassonne.board import spot_tags
+from rendering.carcassonne.layout import Frame, spot_tile
 from rendering.carcassonne.picture import Pending, layout
 from rendering.spots import Spot
 from rules.carcassonne.model import CandidateSpot, CarcassonneView, PlacementChoice
@@ -49,9 +50,13 @@ class CarcassonnePage:
         if view.phase != "tile" or view.drawn is None or not view.candidates:
             return {}
         out = self._places(view)
+        first = view.candidates[0]
+        # The band, and the large tile in it, lie where they are on every placement's preview: the board
+        # above it is as high for each (its size follows the whole board, not the chosen position).
+        tile = spot_tile(layout(view, Pending(first.x, first.y, first.rotations[0].rotation)).band)
         for candidate in view.candidates:
             for placement in candidate.rotations:
-                out.update(self._meeples(view, candidate, placement))
+                out.update(self._meeples(view.drawn, tile, candidate, placement))
         return out
 
     def _places(self, view: CarcassonneView) -> dict[str, Spot]:
@@ -66,27 +71,19 @@ class CarcassonnePage:
             out[f"{PLACE}:{_place(candidate)}"] = _cell(frame, x, y)
         return out
 
-    def _meeples(self, view: CarcassonneView, candidate: CandidateSpot, placement: PlacementChoice) -> dict[str, Spot]:
-        """Where a meeple on each free spot would stand, on the preview of this placement: circles the size
-        of the meeple, smaller where two spots lie closer than that (no two overlap) or near the tile's edge
-        (each stays on its tile)."""
-        if not placement.spots or view.drawn is None:
-            return {}
-        x, y, rotation = candidate.x, candidate.y, placement.rotation
-        frame = layout(view, Pending(x, y, rotation)).board
-        centres = [
-            meeple_centre(frame, x, y, view.drawn, spot.spot, rotation, spot.feature == "field")
-            for spot in placement.spots
-        ]
-        size = meeple_size(frame.tile) / 2
-        left, top = frame.corner(x, y)
+    def _meeples(
+        self, letter: str, tile: Frame, candidate: CandidateSpot, placement: PlacementChoice
+    ) -> dict[str, Spot]:
+        """Each free spot on the preview's large tile (``tile``, the band's), round the spot's label: a circle
+        as large as the labels' spacing allows (no two overlap) that stays on the tile."""
+        tags = [centre for centre, _box in spot_tags(tile, 0, 0, letter, placement)]
+        left, top, right, bottom = tile.box
         out = {}
-        for k, (spot, centre) in enumerate(zip(placement.spots, centres, strict=True)):
-            nearest = min((math.dist(centre, other) for j, other in enumerate(centres) if j != k), default=math.inf)
+        for k, (spot, centre) in enumerate(zip(placement.spots, tags, strict=True)):
+            nearest = min((math.dist(centre, other) for j, other in enumerate(tags) if j != k), default=math.inf)
             cx, cy = centre
-            edge = min(cx - left, cy - top, left + frame.tile - cx, top + frame.tile - cy)
-            radius = min(size, nearest / 2, edge)
-            out[f"{MEEPLE}:{_place(candidate)}.{rotation}.{spot.spot}"] = Spot.circle("board", *centre, radius)
+            radius = min(nearest / 2, cx - left, cy - top, right - cx, bottom - cy)
+            out[f"{MEEPLE}:{_place(candidate)}.{placement.rotation}.{spot.spot}"] = Spot.circle("board", cx, cy, radius)
         return out
 
     def label(self, tap: str, view: CarcassonneView) -> str:

@@ -20,12 +20,13 @@ from rendering.carcassonne.sprites import (
     meeple_sprite,
     outline_sprite,
     paste_centred,
+    spot_tag_box,
     spot_tag_sprite,
     tile_sprite,
 )
 from rendering.carcassonne.theme import CarcassonneTheme
 from rendering.theme import RGB
-from rules.carcassonne.model import CarcassonneView
+from rules.carcassonne.model import CarcassonneView, PlacementChoice
 
 
 def meeple_size(tile: int) -> int:
@@ -131,18 +132,28 @@ def draw_spots(
     assert placement is not None
     if choice.spot is None:
         size = spot_tag_size(frame.tile)
-        tags = [spot_tag_sprite(spot_label(index), size, theme) for index in range(len(placement.spots))]
-        spots = [spot_centre(frame, x, y, letter, spot.spot, placement.rotation) for spot in placement.spots]
-        left, top = frame.corner(x, y)
-        tile_box = (left, top, left + frame.tile, top + frame.tile)
-        for tag, centre in zip(tags, spread(spots, [t.size for t in tags], tile_box), strict=True):
-            paste_centred(image, tag, centre)
+        for index, (centre, _box) in enumerate(spot_tags(frame, x, y, letter, placement)):
+            paste_centred(image, spot_tag_sprite(spot_label(index), size, theme), centre)
         return
     feature = choice.spot_feature()
     if feature is not None and choice.spot is not None:
         lying = feature == "field"
         sprite = meeple_sprite(theme.seat(seat), meeple_size(frame.tile), lying, theme)
         paste_centred(image, sprite, meeple_centre(frame, x, y, letter, choice.spot, placement.rotation, lying))
+
+
+def spot_tags(
+    frame: Frame, x: int, y: int, letter: str, placement: PlacementChoice
+) -> list[tuple[Point, tuple[int, int]]]:
+    """Where ``draw_spots`` puts each free spot's label on the tile at (x, y) of ``frame``, in the order of the
+    placement's spots: its centre (on its spot, moved apart from the others, ``spread``) and its width and
+    height."""
+    size = spot_tag_size(frame.tile)
+    boxes = [spot_tag_box(spot_label(index), size) for index in range(len(placement.spots))]
+    spots = [spot_centre(frame, x, y, letter, spot.spot, placement.rotation) for spot in placement.spots]
+    left, top = frame.corner(x, y)
+    tile_box = (left, top, left + frame.tile, top + frame.tile)
+    return list(zip(spread(spots, boxes, tile_box), boxes, strict=True))
 
 
 def spread(centres: list[Point], sizes: list[tuple[int, int]], bounds: Box) -> list[Point]:

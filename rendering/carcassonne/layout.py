@@ -246,6 +246,11 @@ def spot_tile_corner(band: Box) -> tuple[int, int]:
     return right - PAD - 24 - SPOT_TILE, top + (bottom - top - SPOT_TILE) // 2
 
 
+def spot_tile(band: Box) -> Frame:
+    """The large tile as a frame of one position, (0, 0), at ``spot_tile_corner``."""
+    return Frame(0, 0, 1, 1, SPOT_TILE, *spot_tile_corner(band))
+
+
 def table_columns(band: Box, count: int) -> tuple[int, ...]:
     """The centres of the ranking's ``count`` points columns, from the right (the total the leftmost)."""
     left = band[0] + PAD + TABLE_CELL_W // 2

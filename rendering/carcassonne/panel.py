@@ -224,12 +224,10 @@ def _draw_spot_choice(
     placement = choice.placement
     assert placement is not None and view.drawn is not None
     left, top, _right, bottom = band
-    size = lay.SPOT_TILE
-    x, y = lay.spot_tile_corner(band)
-    frame = Frame(0, 0, 1, 1, size, x, y)
-    image.paste(tile_sprite(view.drawn, placement.rotation, size, theme), (x, y))
+    frame = lay.spot_tile(band)
+    image.paste(tile_sprite(view.drawn, placement.rotation, frame.tile, theme), (frame.left, frame.top))
     draw_spots(image, frame, 0, 0, view.drawn, choice, view.turn or 0, theme)
-    area = (left + lay.PAD, top + lay.PAD, x - 2 * lay.GAP, bottom - lay.PAD)
+    area = (left + lay.PAD, top + lay.PAD, frame.left - 2 * lay.GAP, bottom - lay.PAD)
     if choice.spot is not None or not placement.spots:
         feature = choice.spot_feature()
         if feature is not None:

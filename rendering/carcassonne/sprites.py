@@ -333,12 +333,18 @@ def outline_sprite(tile: int, colour: RGB, width: int) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=128)
+def spot_tag_box(label: str, size: int) -> tuple[int, int]:
+    """The width and height of a meeple spot's label (``spot_tag_sprite``): a pill round its letters."""
+    height = round(size * 1.35)
+    return max(height, text_size(label, font=font(size, bold=True))[0] + round(size * 0.6)), height
+
+
+@functools.lru_cache(maxsize=128)
 def spot_tag_sprite(label: str, size: int, theme: CarcassonneTheme) -> Image.Image:
     """A meeple spot's label: Persian letters on a white pill with a red ring, ``size`` the font size; snug,
     so that a tile's eight spots keep apart."""
     face = font(size, bold=True)
-    height = round(size * 1.35)
-    width = max(height, text_size(label, font=face)[0] + round(size * 0.6))
+    width, height = spot_tag_box(label, size)
     s = SUPERSAMPLE
     big = Image.new("RGBA", (width * s, height * s), _rgba(theme.spot_ring, 0))
     ring = max(2, round(size * 0.13)) * s

@@ -4,6 +4,8 @@ pictures they belong to: checked over seeded random games."""
 from __future__ import annotations
 
 import io
+import itertools
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -12,7 +14,11 @@ import pytest
 from PIL import Image
 
 from bot.games import PAGES, PRESENTERS
+from rendering.carcassonne.board import spot_tags
+from rendering.carcassonne.layout import spot_tile
+from rendering.carcassonne.picture import Pending, layout
 from rules import GAMES
+from rules.carcassonne.model import CarcassonneView
 
 NAMES = ["لیلا", "سارا", "رضا", "مریم", "امید"]
 PLAYERS = {"conqueror": 2}
@@ -82,3 +88,34 @@ def test_spots_lie_on_their_pictures(game_id: str) -> None:
             width, height = sizes[spot.picture]
             left, top, right, bottom = spot.bounds()
             assert 0 <= left < right <= width and 0 <= top < bottom <= height, f"{tap} off its picture: {spot}"
+
+
+def test_a_meeple_spot_is_round_its_letter_on_the_previews_large_tile() -> None:
+    """On a phone the board's tile is too small to tap a spot on: each ``meeple:`` spot is round its letter on
+    the large tile the preview of its position and rotation draws in the band, on that tile, a thumb wide,
+    no two of a placement overlapping."""
+    game, page = GAMES["carcassonne"], PAGES["carcassonne"]
+    seen = 0
+    for state in _states("carcassonne", 1, count=12):
+        view = game.view(state, None)
+        assert isinstance(view, CarcassonneView)
+        if view.phase != "tile" or view.drawn is None:
+            continue
+        letter, spots = view.drawn, page.spots(view, None)
+        for candidate in view.candidates:
+            for placement in candidate.rotations:
+                plan = layout(view, Pending(candidate.x, candidate.y, placement.rotation))
+                tile = spot_tile(plan.band)
+                turn = f"{candidate.x}_{candidate.y}.{placement.rotation}"
+                circles = [spots[f"meeple:{turn}.{spot.spot}"] for spot in placement.spots]
+                tags = spot_tags(tile, 0, 0, letter, placement)
+                left, top, right, bottom = tile.box
+                for circle, (centre, _size) in zip(circles, tags, strict=True):
+                    assert circle.shape == "circle" and circle.centre() == pytest.approx(centre)
+                    x0, y0, x1, y1 = circle.bounds()
+                    assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom, circle
+                    assert circle.points[2] >= 20, circle  # 40 px across: 20 on a phone's 480-px picture
+                for a, b in itertools.combinations(circles, 2):
+                    assert math.dist(a.points[:2], b.points[:2]) >= a.points[2] + b.points[2] - 1e-9
+                seen += len(circles)
+    assert seen
