@@ -2,18 +2,19 @@
 
 The taps of each code, each one a spot on the board but «پایان نوبت»:
 
-- ``c.X`` build a castle: ``build:X``, the camp;
+- ``c.X`` build a castle: ``camp:X``, the camp;
 - ``e.X`` enter a piece: ``enter:X``, your empty castle; ``l.X`` leave it: ``leave:X``, your castle with the
   piece in its gate (a castle is manned or not, so never both at once);
 - ``m.X.Y`` move: ``piece:X``, your pieces' disc in the camp, then ``to:X.Y``, the camp it goes to;
-- ``w.X.Y`` wall: ``wall:X.Y``, the side between the two camps, a strip reaching a little into each. A side
-  that both its camps let you wall is offered under both names (the same wall): each name is then the half of
-  the strip inside its own camp, so that the two names are two taps on the one side;
+- ``w.X.Y`` wall: ``camp:X``, then ``side:X.Y``, the camp across the side: a wall is tapped as the two camps it
+  stands between, both as large as a thumb (a strip along the side would be a few pixels wide on a phone). A
+  camp where you may build a castle and wall a side is one tap, confirmed as the castle or followed by the
+  camp across for the wall;
 - ``x`` end the turn: ``end``, a button.
 
-Spots overlap where a camp holds what can be tapped too (your pieces in a camp you may build in, a wall's
-strip over pieces beside a castle): they are listed from the largest to what is drawn on top (camps, walls,
-castles, pieces), so a page that gives a tap to the last spot holding it gives it to the thing drawn there.
+Spots overlap where a camp holds what can be tapped too (your pieces in a camp you may build in): they are
+listed from the largest to what is drawn on top (camps, castles, pieces), so a page that gives a tap to the
+last spot holding it gives it to the thing drawn there.
 Each tap's words are the bot's button for the same choice (``presenter.menu_label``).
 """
 
@@ -28,30 +29,15 @@ from rendering.spots import Spot
 from rules.conqueror.model import ConquerorView
 
 # A code's kind and the taps it is made of; a move is two taps, every other action one.
-BUILD, ENTER, LEAVE, PIECE, TO, WALL, END = "build", "enter", "leave", "piece", "to", "wall", "end"
-_ONE_TAP = {"c": BUILD, "e": ENTER, "l": LEAVE, "w": WALL}
-_PATHS = {BUILD: "c", ENTER: "e", LEAVE: "l", PIECE: "m", TO: "m", WALL: "w"}  # a tap's menu path's kind
+CAMP, SIDE, ENTER, LEAVE, PIECE, TO, END = "camp", "side", "enter", "leave", "piece", "to", "end"
+_ONE_TAP = {"c": CAMP, "e": ENTER, "l": LEAVE}
+_PATHS = {ENTER: "e", LEAVE: "l", PIECE: "m", TO: "m", SIDE: "w"}  # a tap's menu path's kind
 
 
 def _camp(plan: BoardPlan, label: str) -> Spot:
     """A camp's ground, as the picture paints it."""
     i = plan.index[label]
     return Spot.poly("board", tuple(lay.inset_hexagon(plan.centre(i), plan.radius, plan.insets[i])))
-
-
-def _wall(plan: BoardPlan, camp: str, across: str, half: bool) -> Spot:
-    """The strip along the side between ``camp`` and ``across`` on both sides of it, or only its half inside
-    ``camp``."""
-    depth = plan.geometry.offset(lay.WALL_SPOT_DEPTH)
-    a, b = plan.index[camp], plan.index[across]
-    _la, _ta, qa, ra, _ca, _pa = plan.cells[a]
-    _lb, _tb, qb, rb, _cb, _pb = plan.cells[b]
-    side = lay.side_towards((qa, ra), (qb, rb))
-    mine = lay.side_band(plan.centre(a), plan.radius, side, depth)
-    if half:
-        return Spot.poly("board", mine)
-    theirs = lay.side_band(plan.centre(b), plan.radius, (side + 3) % 6, depth)
-    return Spot.poly("board", (mine[0], mine[3], mine[2], mine[1], theirs[3], theirs[2]))
 
 
 def _castle(plan: BoardPlan, label: str) -> Spot:
@@ -75,38 +61,42 @@ class ConquerorPage:
         if kind == "m":
             source, target = camps
             return Taps((f"{PIECE}:{source}", f"{TO}:{source}.{target}"))
+        if kind == "w":
+            camp, across = camps
+            return Taps((f"{CAMP}:{camp}", f"{SIDE}:{camp}.{across}"))
         return Taps((f"{_ONE_TAP[kind]}:{'.'.join(camps)}",))
 
     def spots(self, view: ConquerorView, own: object | None) -> dict[str, Spot]:
         if view.to_act is None or not view.legal:
             return {}
         plan = board_plan(board_key(view))
-        legal = set(view.legal)
         camps: dict[str, Spot] = {}
-        walls: dict[str, Spot] = {}
         castles: dict[str, Spot] = {}
         pieces: dict[str, Spot] = {}
         for code in view.legal:
             kind, *labels = code.split(".")
             if kind == "c":
-                camps[f"{BUILD}:{labels[0]}"] = _camp(plan, labels[0])
+                camps[f"{CAMP}:{labels[0]}"] = _camp(plan, labels[0])
             elif kind == "m":
                 source, target = labels
                 camps[f"{TO}:{source}.{target}"] = _camp(plan, target)
                 pieces[f"{PIECE}:{source}"] = _pieces(plan, view, source, view.to_act)
             elif kind == "w":
                 camp, across = labels
-                half = f"w.{across}.{camp}" in legal
-                walls[f"{WALL}:{camp}.{across}"] = _wall(plan, camp, across, half)
+                camps[f"{CAMP}:{camp}"] = _camp(plan, camp)
+                camps[f"{SIDE}:{camp}.{across}"] = _camp(plan, across)
             elif kind in ("e", "l"):
                 castles[f"{_ONE_TAP[kind]}:{labels[0]}"] = _castle(plan, labels[0])
-        return camps | walls | castles | pieces
+        return camps | castles | pieces
 
     def label(self, tap: str, view: ConquerorView) -> str:
-        """The bot's button for the same choice: «🏰 قلعه در ب۴», «➡️ از ب۳» then «به ب۴», «🧱 ب۴ و ج۱» …"""
+        """The bot's button for the same choice: «🏰 قلعه در ب۴», «➡️ از ب۳» then «به ب۴», «🧱 ب۴ و ج۱» …; a
+        camp, the castle it can take, or else the wall it starts («🧱 ب۴»)."""
         if tap == END:
             return presenter.menu_label(["x"], view)
         kind, camps = tap.split(":")
+        if kind == CAMP:
+            return presenter.menu_label(["c" if f"c.{camps}" in view.legal else "w", camps], view)
         return presenter.menu_label([_PATHS[kind], *camps.split(".")], view)
 
     def turns(self, tap: str) -> bool:

@@ -176,14 +176,6 @@ def inset_hexagon(centre: Point, radius: float, insets: tuple[float, ...]) -> li
     return corners
 
 
-def side_band(centre: Point, radius: float, side: int, depth: float) -> tuple[Point, Point, Point, Point]:
-    """The strip of a camp along its side ``side``, from the side to ``depth`` px in, as far as its
-    neighbouring sides' strips (a sixth of a hexagonal ring): the side's two corners, then the inner ones."""
-    outer = inset_hexagon(centre, radius, (0.0,) * 6)
-    inner = inset_hexagon(centre, radius, (depth,) * 6)
-    return outer[side - 1], outer[side], inner[side], inner[side - 1]
-
-
 def side_midpoint(centre: tuple[int, int], side: int, radius: float) -> Point:
     """Middle of side ``side`` (0 east, then counter-clockwise on screen) of a camp."""
     angle = math.radians(-60 * side)
@@ -216,4 +208,3 @@ RING_OUTER = -2  # the ring of a camp to choose, in px from its sides (over the 
 RING_INNER = 6  # ... to this far in: clear of the label
 WALL_LENGTH = 46
 WALL_THICKNESS = 13
-WALL_SPOT_DEPTH = 16  # the Mini App's spot of a wall reaches this far into each of its two camps
