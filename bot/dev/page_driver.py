@@ -85,18 +85,45 @@ async def acting(page: Page) -> bool:
 
 
 async def choices(page: Page) -> list[str]:
-    """The selectors of what can be tapped now: the offered spots not chosen yet, and the choice buttons."""
+    """The selectors of what can be tapped now, once the page has drawn the last tap's pictures: the offered
+    spots not chosen yet, and the choice buttons."""
+    await page.wait_for_function("!Number(document.body.dataset.drawing || 0)")
     spots: list[str] = await page.eval_on_selector_all("svg .spot:not(.chosen)", "all => all.map(s => s.dataset.tap)")
     named: list[str] = await page.eval_on_selector_all("#choices button", "all => all.map(b => b.dataset.tap)")
     return [f'svg .spot[data-tap="{tap}"]' for tap in spots] + [f'#choices button[data-tap="{tap}"]' for tap in named]
+
+
+# A point of the element that a thumb there would hit (not one covered by another spot drawn over it), after
+# scrolling it to the middle of the screen; when no point of it can be hit, what covers its middle.
+_OPEN_POINT = """element => {
+    element.scrollIntoView({block: "center", inline: "center"});
+    const box = element.getBoundingClientRect();
+    for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+        for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+            const x = box.left + box.width * fx, y = box.top + box.height * fy;
+            const hit = document.elementFromPoint(x, y);
+            if (hit === element || element.contains(hit)) return [x, y];
+        }
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit ? (hit.outerHTML || hit.tagName).slice(0, 160) + ` at ${JSON.stringify(box)}` : "nothing";
+}"""
+
+
+async def tap(page: Page, selector: str) -> None:
+    """Tap what ``selector`` names where it shows: a spot partly under another is tapped where it is not."""
+    point = await page.eval_on_selector(selector, _OPEN_POINT)
+    if isinstance(point, str):
+        raise AssertionError(f"{selector} cannot be tapped anywhere: {point} covers it")
+    await page.mouse.click(*point)
 
 
 async def make_move(page: Page, rng: random.Random) -> dict[str, Any]:
     """Tap a random legal move together and confirm it; returns the confirmed code and the version before."""
     version = await shown_version(page)
     for _ in range(MAX_TAPS):
-        ready = await page.is_enabled("#confirm")
         offered = await choices(page)
+        ready = await page.is_enabled("#confirm")
         if ready and (not offered or rng.random() < 0.5):
             code = await page.get_attribute("#confirm", "data-code")
             await page.click("#confirm")
@@ -106,5 +133,5 @@ async def make_move(page: Page, rng: random.Random) -> dict[str, Any]:
         if await page.is_visible("#turn") and rng.random() < 0.3:
             await page.click("#turn")
             continue
-        await page.click(rng.choice(offered))
+        await tap(page, rng.choice(offered))
     raise AssertionError(f"no move after {MAX_TAPS} taps at version {version}")

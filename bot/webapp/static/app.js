@@ -207,18 +207,29 @@ function show(content) {
 }
 
 async function drawPictures() {
-  const version = game.version;
-  const prefix = game.previews ? commonPrefix() : "";
-  const board = await picture("board", prefix);
-  if (game.version !== version) return;
-  if (board) {
-    $("board").dataset.pending = version; // shown once loaded (tests and benchmarks wait for it)
-    $("board").src = board;
+  // body[data-drawing] counts the pictures on their way (tests and benchmarks wait for none)
+  const drawing = (change) => (document.body.dataset.drawing = Number(document.body.dataset.drawing || 0) + change);
+  drawing(1);
+  try {
+    const version = game.version;
+    const prefix = game.previews ? commonPrefix() : "";
+    await showPicture("board", await picture("board", prefix), version);
+    if (game.pictures.includes("hand")) await showPicture("hand", await picture("hand", ""), version);
+  } finally {
+    drawing(-1);
   }
-  if (game.pictures.includes("hand")) {
-    const hand = await picture("hand", "");
-    if (hand && game.version === version) $("hand").src = hand;
-  }
+}
+
+async function showPicture(kind, url, version) {
+  const image = $(kind);
+  if (!url || game.version !== version || image.src === url) return;
+  const loaded = new Promise((resolve) => {
+    image.addEventListener("load", resolve, { once: true });
+    image.addEventListener("error", resolve, { once: true });
+  });
+  image.dataset.pending = version; // shown once loaded
+  image.src = url;
+  await loaded;
 }
 
 function setZoom(step) {
@@ -398,11 +409,12 @@ function spotShape(spot) {
 // --- Start -----------------------------------------------------------------------------------------------
 
 applyTheme(launch.theme);
-$("board").addEventListener("load", () => {
-  $("board").dataset.version = $("board").dataset.pending;
-  drawChoices();
-});
-$("hand").addEventListener("load", () => drawChoices());
+for (const kind of ["board", "hand"]) {
+  $(kind).addEventListener("load", () => {
+    $(kind).dataset.version = $(kind).dataset.pending;
+    drawChoices();
+  });
+}
 $("zoom-in").addEventListener("click", () => setZoom(1));
 $("zoom-out").addEventListener("click", () => setZoom(-1));
 $("undo").addEventListener("click", undo);
