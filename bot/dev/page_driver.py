@@ -119,15 +119,17 @@ async def tap(page: Page, selector: str) -> None:
 
 
 async def make_move(page: Page, rng: random.Random) -> dict[str, Any]:
-    """Tap a random legal move together and confirm it; returns the confirmed code and the version before."""
+    """Tap a random legal move together and confirm it; returns the confirmed code, the version before, and
+    when confirm was pressed (``time.perf_counter``)."""
     version = await shown_version(page)
     for _ in range(MAX_TAPS):
         offered = await choices(page)
         ready = await page.is_enabled("#confirm")
         if ready and (not offered or rng.random() < 0.5):
             code = await page.get_attribute("#confirm", "data-code")
+            confirmed = time.perf_counter()
             await page.click("#confirm")
-            return {"code": code, "version": version}
+            return {"code": code, "version": version, "confirmed": confirmed}
         if not offered:
             raise AssertionError(f"the page offers nothing and cannot confirm at version {version}")
         if await page.is_visible("#turn") and rng.random() < 0.3:
