@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
-from cachetools import LRUCache
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
 from bot.handlers.play import make_move, turn_refusal
-from bot.messages import board, page, texts
+from bot.messages import board, hands, page, texts
 from bot.plumbing import launch_data, page_link
 from bot.plumbing.launch_data import BadLaunch, Launch
 from bot.plumbing.outage import STORE_DOWN, outage
@@ -34,6 +33,7 @@ from bot.plumbing.page_feed import PageFeed
 from bot.plumbing.page_link import BadLink
 from bot.plumbing.services import locked_game, services
 from bot.plumbing.store import GameRecord, chat_tag
+from rendering.encode import MIME_TYPES
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,6 @@ log = logging.getLogger(__name__)
 ASSETS = Path(__file__).resolve().parent.parent / "webapp"
 INIT_HEADER = "X-Telegram-Init-Data"
 RECHECK_SECONDS = 5.0  # a page's stream also asks the store this often (a published version can be missed)
-PICTURES_KEPT = 64  # rendered pictures kept per worker: a move's board is asked for by every open page
 PTB_APP: web.AppKey[Application[Any, Any, Any, Any, Any, Any]] = web.AppKey("ptb_app")
 FEED: web.AppKey[PageFeed] = web.AppKey("page_feed")
 
@@ -181,35 +180,27 @@ async def _games(request: web.Request) -> web.Response:
     return _answer({"games": listed, "none": texts.PAGE_NO_GAMES})
 
 
-_PICTURES: LRUCache[tuple[str, int, str, int | None, str], tuple[bytes, str]] = LRUCache(PICTURES_KEPT)
-
-
 async def _picture(request: web.Request) -> web.Response:
     """The board (for the prefix of the moves a player is choosing among, in a game whose picture previews it)
-    or the viewer's own hand, at the version asked for: a version gone by is answered 410 (the page reloads)."""
+    or the viewer's own hand, at the version asked for: a version gone by is answered 410 (the page reloads).
+    The same rendering as the group's board and the player's hand (bot/messages/pictures.py): a move's board
+    is rendered once for the group and every page."""
     launch, chat_id, thread_id = _viewer(request)
     record = await _record(request, chat_id, thread_id)
     if request.query.get("v") != str(record.version):
         raise web.HTTPGone(text=texts.PAGE_MOVED_ON)
-    kind, prefix = request.query.get("kind", "board"), request.query.get("prefix", "")
     state = board.load_state(record)
-    seat = record.seat_of(launch.user_id)
-    presenter = PRESENTERS[record.game_id]
-    if kind == "hand":
-        hands, own = presenter.hands, page.own_view(record, state, launch.user_id)
-        if hands is None or own is None:
+    if request.query.get("kind") == "hand":
+        seat = record.seat_of(launch.user_id)
+        if seat is None or PRESENTERS[record.game_id].hands is None:
             raise web.HTTPNotFound(text=texts.PAGE_NO_HAND)
-        key = (chat_tag(chat_id, thread_id), record.version, "hand", seat, "")
-        draw = lambda: hands.picture(own, board.names(record))  # noqa: E731
+        data, name = await hands.render_hand(record, state, seat)
     else:
-        view = GAMES[record.game_id].view(state, None)
-        prefix = prefix if presenter.previews and page.acting_seat(record, state, launch.user_id) is not None else ""
-        key = (chat_tag(chat_id, thread_id), record.version, "board", None, prefix)
-        draw = lambda: presenter.picture(view, board.names(record), prefix)  # noqa: E731
-    if key not in _PICTURES:
-        _PICTURES[key] = await asyncio.to_thread(draw)
-    data, name = _PICTURES[key]
-    kind_of = "image/png" if name.endswith(".png") else "image/jpeg"
+        prefix = request.query.get("prefix", "")
+        if not PRESENTERS[record.game_id].previews or page.acting_seat(record, state, launch.user_id) is None:
+            prefix = ""  # only a player choosing a move sees it previewed
+        data, name = await board.picture(record, state, prefix)
+    kind_of = MIME_TYPES[name.rpartition(".")[2]]
     return web.Response(body=data, content_type=kind_of, headers={"Cache-Control": "private, max-age=3600"})
 
 

@@ -20,7 +20,7 @@ from bot.plumbing import activity
 from bot.plumbing.pacing import waiting
 from bot.plumbing.services import services
 from bot.plumbing.stop_points import stop_point
-from bot.plumbing.store import GameRecord
+from bot.plumbing.store import GameRecord, chat_tag
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ async def picture(record: GameRecord, state: Any, prefix: str = "") -> tuple[byt
     presenter = PRESENTERS[record.game_id]
     if presenter.previews and not prefix:
         prefix = keyboards.menu(record.game_id, hands.group_codes(record, state)[0]).top()
-    key = (record.game_id, record.version, None, prefix)
+    key = (chat_tag(record.chat_id, record.thread_id), record.version, None, prefix)
     return await pictures.render(key, lambda: presenter.picture(view, names(record), prefix))
 
 

@@ -26,7 +26,7 @@ from bot.messages.fa import mention
 from bot.messages.page_buttons import page_button
 from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.plumbing.services import services
-from bot.plumbing.store import GameRecord, HandMessage
+from bot.plumbing.store import GameRecord, HandMessage, chat_tag
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,8 @@ async def render_hand(record: GameRecord, state: Any, seat: int) -> pictures.Pic
     assert hands is not None
     view = GAMES[record.game_id].view(state, seat)
     names = [p.name for p in record.players]
-    return await pictures.render((record.game_id, record.version, seat, ""), lambda: hands.picture(view, names))
+    key = (chat_tag(record.chat_id, record.thread_id), record.version, seat, "")
+    return await pictures.render(key, lambda: hands.picture(view, names))
 
 
 async def send_hand(
