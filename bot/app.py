@@ -269,12 +269,12 @@ async def _cancel(app: Application, name: str) -> None:  # type: ignore[type-arg
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
     for name in ("heartbeat", "reconcile", "timers"):
         await _cancel(app, name)
+    for name in ("metrics", "webapp"):  # before the store closes: the pages' subscription uses it
+        if (server := app.bot_data.pop(name, None)) is not None:
+            await server.cleanup()
     services: Services = app.bot_data["services"]
     services.thinker.stop()
     await services.store.close()
-    for name in ("metrics", "webapp"):
-        if (server := app.bot_data.pop(name, None)) is not None:
-            await server.cleanup()
 
 
 async def _serve_page(app: Application, settings: Settings) -> web.AppRunner:  # type: ignore[type-arg]
