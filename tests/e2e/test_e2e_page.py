@@ -18,7 +18,16 @@ from playwright.async_api import Browser, Page
 from bot.dev import page_driver
 from bot.dev.harness import TEST_TIME_SCALE, Harness, free_port
 from bot.dev.local import SANDBOX_TOKEN
-from bot.dev.simulate import Table, board_of, buttons, finished, game_record, play_move, start_game, table
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    buttons,
+    finished,
+    game_record,
+    play_move,
+    start_game,
+    table,
+)
 from bot.messages import texts
 from bot.plumbing import launch_data
 from sandbox.control_client import ControlClient
@@ -187,3 +196,72 @@ async def test_the_page_refuses_what_a_press_would_and_launch_data_that_is_not_t
         made = await move(first, version, code)
         assert made.status_code == 200 and made.json()["game"]["version"] > version
         assert (await move(first, version, code)).json()["error"] == texts.PAGE_MOVED_ON  # the same move twice
+
+
+async def test_a_hand_opens_the_page_and_the_menu_button_lists_one_s_games(sandbox: ControlClient) -> None:
+    """In the private chat the page opens from a Mini App button (on the hand) or the chat's menu button."""
+    t = await table(sandbox, players=2)
+    await start_game(sandbox, t, game="condottiere")
+    player = t.players[0]
+    hand = await sandbox.wait_for(player["id"], lambda ms: [m for m in ms if m["from_bot"] and m.get("photo")])
+    opener = [b["web_app"] for b in buttons(hand[-1]) if b.get("kind") == "web_app"]
+    assert len(opener) == 1
+    address, init = launch_of(await sandbox.open_link(player["id"], player["id"], opener[0]))
+    payload = parse_qs(urlsplit(opener[0]).query)["p"][0]
+    headers = {"X-Telegram-Init-Data": init}
+    async with httpx.AsyncClient(base_url=address.rstrip("/") + "/api/") as http:
+        mine = (await http.get("game", params={"p": payload}, headers=headers)).json()
+        assert mine["player"] and mine["hand"] and mine["pictures"] == ["board", "hand"]
+        menu = (await sandbox.http.get(f"/sandbox/chats/{player['id']}/menu_button")).json()
+        assert menu["type"] == "web_app" and menu["text"] == texts.PAGE_MENU_BUTTON
+        _, init = launch_of(await sandbox.open_link(player["id"], player["id"], menu["web_app"]["url"]))
+        games = (await http.get("games", headers={"X-Telegram-Init-Data": init})).json()["games"]
+        assert [g["p"] for g in games] == [payload] and "رکب" in games[0]["title"]
+        _, init = launch_of(await sandbox.open_link(t.outsider["id"], t.outsider["id"], menu["web_app"]["url"]))
+        nothing = (await http.get("games", headers={"X-Telegram-Init-Data": init})).json()
+        assert nothing["games"] == [] and nothing["none"] == texts.PAGE_NO_GAMES
+
+
+async def test_any_webhook_worker_answers_the_page_and_follows_moves_made_on_another(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Two workers behind one URL: a page asks one, a move goes to the other, and the first one's event stream
+    tells of it (the saved version is published through Redis)."""
+    env = {"WEBAPP_URL": "https://games.example.org/app/", "WEBAPP_NAME": "play"}
+    workdir = tmp_path_factory.mktemp("page-workers")
+    with Harness(workdir, bot_env=env, webhook_workers=2, time_scale=TEST_TIME_SCALE) as harness:
+        async with ControlClient(harness.url) as sandbox:
+            t = await table(sandbox, players=2)
+            board = await start_game(sandbox, t, game="coin_age")
+            link = page_link(board)
+            payload = parse_qs(urlsplit(link).query)["startapp"][0]
+            inits = [launch_of(await sandbox.open_link(p["id"], t.chat_id, link))[1] for p in t.players]
+            first, second = (f"{worker.url}/app/api/" for worker in harness.workers)
+            async with httpx.AsyncClient(timeout=SPECTATOR_SECONDS * 5) as http:
+                seen = [(await http.get(first + "game", params={"p": payload}, headers=_init(i))).json() for i in inits]
+                mover = next(i for i, content in zip(inits, seen, strict=True) if content["moves"])
+                version = seen[0]["version"]
+                events = {"p": payload, "init": inits[0]}
+                async with http.stream("GET", first + "events", params=events) as stream:
+                    lines = stream.aiter_lines()
+                    assert await _next_version(lines) == version
+                    body = {"version": version, "code": seen[inits.index(mover)]["moves"][0]["code"]}
+                    made = await http.post(second + "move", params={"p": payload}, json=body, headers=_init(mover))
+                    assert made.status_code == 200, made.text
+                    start = time.perf_counter()
+                    assert await _next_version(lines) > version
+                    assert time.perf_counter() - start < SPECTATOR_SECONDS
+                after = (await http.get(first + "game", params={"p": payload}, headers=_init(mover))).json()
+                assert after["version"] > version
+
+
+def _init(init_data: str) -> dict[str, str]:
+    return {"X-Telegram-Init-Data": init_data}
+
+
+async def _next_version(lines: AsyncIterator[str]) -> int:
+    """The next ``version`` event's number on an event stream."""
+    async for line in lines:
+        if line.startswith("data: "):
+            return int(line.removeprefix("data: "))
+    raise AssertionError("the event stream ended")
