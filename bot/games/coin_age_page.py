@@ -46,7 +46,8 @@ class CoinAgePage:
         if turn is not None and not view.finished:  # the toss, drawn while the game runs
             for coin, (x, y) in zip(turn.toss, lay.toss_centres(len(turn.toss)), strict=True):
                 if coin.side == turn.seat and coin in turn.hand:  # a favourable coin not yet placed or paid
-                    spots[f"coin:{SIZES[coin.size]}"] = Spot.circle("board", x, y, lay.TOSS_COIN_RADIUS[coin.size])
+                    # as wide as the gap to the next coin allows: a thumb is larger than the smallest coin
+                    spots[f"coin:{SIZES[coin.size]}"] = Spot.circle("board", x, y, lay.TOSS_STEP / 2)
         return spots
 
     def label(self, tap: str, view: CoinAgeView) -> str:
