@@ -37,7 +37,9 @@ def names(record: GameRecord) -> list[str]:
     return [p.name for p in record.players]
 
 
-def caption(record: GameRecord, state: Any) -> str:
+def caption(record: GameRecord, state: Any, *, on_page: bool = False) -> str:
+    """The board's caption; ``on_page``: as the Mini App's page shows it, where every choice is made (no «in
+    the private chat»)."""
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]
     view = game.view(state, None)
@@ -58,7 +60,8 @@ def caption(record: GameRecord, state: Any) -> str:
             lines.append(texts.TOPIC_CLOSED_LINE)
         turn = [addressed(record.players[s]) for s in game.to_act(state)]
         codes, in_private = hands.group_codes(record, state)
-        where = " (در گفتگوی خصوصی)" if in_private and not codes else ""  # not while there are buttons here too
+        # not while there are buttons here too, nor on the page, where the private choices are made as well
+        where = " (در گفتگوی خصوصی)" if in_private and not codes and not on_page else ""
         lines.append("👈 نوبت " + "، ".join(turn) + where)
     text = "\n".join(lines)
     while visible_length(text) > CAPTION_LIMIT and len(lines) > 3:  # drop the oldest news first

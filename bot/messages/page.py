@@ -97,7 +97,9 @@ def content(record: GameRecord, user_id: int | None) -> dict[str, Any]:
         "version": record.version,
         "phase": record.phase,
         "player": record.seat_of(user_id) is not None if user_id is not None else False,
-        "caption": _marked(_untitled(board.caption(record, state)), record.recent[-1] if record.recent else ""),
+        "caption": _marked(
+            _untitled(board.caption(record, state, on_page=True)), record.recent[-1] if record.recent else ""
+        ),
         "hand": None if own is None or hands is None else hands.lines(own, board.names(record)),
         "pictures": ["board", "hand"] if own is not None else ["board"],
         "previews": presenter.previews,
