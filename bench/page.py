@@ -33,7 +33,7 @@ from typing import Any
 from playwright.async_api import Page, Request
 
 from bot.dev import page_driver
-from bot.dev.harness import TEST_TIME_SCALE, Harness, free_port
+from bot.dev.harness import TEST_TIME_SCALE, Harness, mini_app_env
 from bot.dev.simulate import buttons, settled, start_game, table
 from sandbox.control_client import ControlClient
 
@@ -72,13 +72,7 @@ async def group_calls(client: ControlClient, chat_id: int, after: int) -> tuple[
 
 
 async def one_game(game: str, moves: int) -> dict[str, Any]:
-    port = free_port()
-    env = {
-        "WEBAPP_URL": f"http://127.0.0.1:{port}/app/",
-        "WEBAPP_NAME": "play",
-        "WEBAPP_LISTEN": "127.0.0.1",
-        "WEBAPP_PORT": str(port),
-    }
+    env = mini_app_env()
     rng = random.Random(f"bench-page-{game}")
     scale = TEST_TIME_SCALE  # Telegram's budgets ten times as fast: a move need not wait 3 s for the group's
     with tempfile.TemporaryDirectory() as folder, Harness(Path(folder), bot_env=env, time_scale=scale) as harness:

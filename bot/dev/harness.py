@@ -27,7 +27,7 @@ from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Limits
-from bot.dev.local import SANDBOX_TOKEN, register_app
+from bot.dev.local import APP_NAME, SANDBOX_TOKEN, register_app
 from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.metrics import METRICS_PATH
@@ -368,6 +368,18 @@ class SandboxProcess:
 
 
 REPLAYED_DEALS = "1402"  # DEAL_SEED: a run deals what the run before it dealt, so a failure shows again
+
+
+def mini_app_env() -> dict[str, str]:
+    """Settings that turn the Mini App on for a polling bot: its page on a free loopback port (HTTP: the sandbox
+    is Telegram's test environment), registered with the sandbox by ``Harness.start``."""
+    port = free_port()
+    return {
+        "WEBAPP_URL": f"http://127.0.0.1:{port}/app/",
+        "WEBAPP_NAME": APP_NAME,
+        "WEBAPP_LISTEN": "127.0.0.1",
+        "WEBAPP_PORT": str(port),
+    }
 
 
 class Harness:

@@ -16,7 +16,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from bot.dev import page_driver
-from bot.dev.harness import TEST_TIME_SCALE, Harness, free_port
+from bot.dev.harness import TEST_TIME_SCALE, Harness, mini_app_env
 from bot.dev.local import SANDBOX_TOKEN
 from bot.dev.simulate import (
     Table,
@@ -41,13 +41,7 @@ MOVES_LIMIT = 1500
 @pytest.fixture(scope="module")
 def page_harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
     """A bot with its Mini App turned on (the other tests' bot has none: their boards stay as they were)."""
-    port = free_port()
-    env = {
-        "WEBAPP_URL": f"http://127.0.0.1:{port}/app/",
-        "WEBAPP_NAME": "play",
-        "WEBAPP_LISTEN": "127.0.0.1",
-        "WEBAPP_PORT": str(port),
-    }
+    env = mini_app_env()
     with Harness(tmp_path_factory.mktemp("page"), bot_env=env, time_scale=TEST_TIME_SCALE) as running:
         yield running
 
