@@ -36,7 +36,7 @@ class PageFeed:
 
     async def wait(self, tag: str, after: int, timeout: float) -> int | None:
         """A version of ``tag`` newer than ``after`` heard within ``timeout`` seconds, or None."""
-        self._start()
+        self.start()
         self._waiters[tag] = self._waiters.get(tag, 0) + 1
         try:
             while self._latest.get(tag, 0) <= after:
@@ -54,10 +54,8 @@ class PageFeed:
                 self._latest.pop(tag, None)
 
     def start(self) -> None:
-        """Subscribe (once): a worker serving pages does so when its server starts."""
-        self._start()
-
-    def _start(self) -> None:
+        """Subscribe (once; again if the subscription ended): a worker serving pages does so when its server
+        starts, so that no move falls between a page's first look and its subscription."""
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._listen(), name="page-feed")
 
