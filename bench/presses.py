@@ -23,7 +23,13 @@ Printed per game and player count: actions, presses per action (median, p90, max
 action (mean, median, p90, max) against issue 14's targets; for کشورگشا also per turn (a player's actions
 in a row, «پایان نوبت» included).
 
+``--page``: the same games with every action made on the Mini App instead (the bot's page on, each player's
+launch data from the board's «صفحهٔ بازی» link as Telegram opens it, the move sent as the page sends it once
+confirmed): presses are then the page's taps and the confirm, and group edits per action should be 1.00 (issue
+25: the board's redraw, no menu levels).
+
     python bench/presses.py [--games 30] [--game conqueror ...] [--players 2,3] [--time-scale 0.05] [--at-once 6]
+                            [--page]
 """
 
 from __future__ import annotations
@@ -41,12 +47,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
+import httpx
 from live_games import LogWatcher, following
 
-from bot.dev.harness import Harness
+from bot.dev.harness import Harness, mini_app_env
 from bot.dev.simulate import Table, board_of, buttons, hand_of, seat, start_on_screen
-from bot.games import PRESENTERS
+from bot.games import PAGES, PRESENTERS
 from bot.messages import board, hands
 from bot.messages.lobby_message import options_of
 from bot.plumbing.group_settings import GroupSettings
@@ -163,6 +171,40 @@ async def press_to(
         last = message["buttons"]
 
 
+@dataclass(frozen=True)
+class PageSeats:
+    """How a table's players reach the Mini App: the move's address, the chat's parameter, each one's launch."""
+
+    move: str
+    payload: str
+    launches: dict[int, str]
+
+
+async def page_seats(client: ControlClient, t: Table) -> PageSeats:
+    """Each player opens the board's «صفحهٔ بازی» link, as Telegram opens it."""
+    link = next(
+        b["url"] for b in buttons(board_of(await client.messages(t.chat_id))) if "startapp=" in b.get("url", "")
+    )
+    launches, address = {}, ""
+    for player in t.players:
+        address, _, fragment = (await client.open_link(player["id"], t.chat_id, link)).partition("#")
+        launches[player["id"]] = parse_qs(fragment)["tgWebAppData"][0]
+    move = address.partition("?")[0] + "api/move"
+    return PageSeats(move, parse_qs(urlsplit(link).query)["startapp"][0], launches)
+
+
+async def tap_to(seats: PageSeats, player: dict[str, Any], code: str, version: int, taps: int) -> tuple[int, int]:
+    """Make ``code`` on the page: its ``taps`` and the confirm, whose request is the move; returns the presses
+    (taps and confirm) and none answered late (a page's request is no callback query)."""
+    headers = {"X-Telegram-Init-Data": seats.launches[player["id"]]}
+    async with httpx.AsyncClient(timeout=WAIT) as http:
+        body = {"version": version, "code": code}
+        answer = await http.post(seats.move, params={"p": seats.payload}, json=body, headers=headers)
+    if answer.status_code != 200:
+        raise Stuck(f"{code} refused on the page: {answer.status_code} {answer.text}")
+    return taps + 1, 0
+
+
 async def deal(client: ControlClient, watcher: LogWatcher, store: Store, t: Table, seed: int) -> None:
     """Replace the bot's deal with game ``seed`` (before anyone pressed), and press the old board (or a hand)
     so that the bot redraws the board and every hand; returns once the new board is drawn."""
@@ -195,9 +237,17 @@ async def deal(client: ControlClient, watcher: LogWatcher, store: Store, t: Tabl
 
 
 async def play_game(
-    client: ControlClient, watcher: LogWatcher, store: Store, t: Table, game_id: str, n: int, played: Played
+    client: ControlClient,
+    watcher: LogWatcher,
+    store: Store,
+    t: Table,
+    game_id: str,
+    n: int,
+    played: Played,
+    seats: PageSeats | None = None,
 ) -> None:
-    """Game ``n`` at table ``t`` to its end: every action pressed the shortest way, counted in ``played``."""
+    """Game ``n`` at table ``t`` to its end: every action pressed the shortest way (or made on the page, with
+    ``seats``), counted in ``played``."""
     game = GAMES[game_id]
     rng = random.Random(f"{game_id}/{len(t.players)}/{n}")
     turn, last_seat = 0, None
@@ -213,7 +263,11 @@ async def play_game(
         private = code in hands.private_codes(record, state, seat_to_act)
         player = next(p for p in t.players if p["id"] == record.players[seat_to_act].user_id)
         sent, edited = shown_in(await client.messages(t.chat_id))
-        presses, late = await press_to(client, watcher, t, player, code, record.version, private)
+        if seats is not None:
+            taps = len(PAGES[game_id].taps(code, game.view(state, None)).ids)
+            presses, late = await tap_to(seats, player, code, record.version, taps)
+        else:
+            presses, late = await press_to(client, watcher, t, player, code, record.version, private)
         chats = [t.chat_id, player["id"]]
         await until(watcher, chats, functools.partial(board_drawn, client, store, t, record.version), f"{code} drawn")
         sent_after, edited_after = shown_in(await client.messages(t.chat_id))
@@ -224,7 +278,14 @@ async def play_game(
 
 
 async def one_table(
-    client: ControlClient, watcher: LogWatcher, store: Store, game_id: str, players: int, n: int, index: int
+    client: ControlClient,
+    watcher: LogWatcher,
+    store: Store,
+    game_id: str,
+    players: int,
+    n: int,
+    index: int,
+    page: bool,
 ) -> Played:
     t = await seat(client, index, "press", players=players)
     await store.set_group_settings(t.chat_id, GroupSettings(turn_seconds=0))  # no timer: nobody is hurried
@@ -232,7 +293,8 @@ async def one_table(
     played = Played()
     try:
         await deal(client, watcher, store, t, n)
-        await play_game(client, watcher, store, t, game_id, n, played)
+        seats = await page_seats(client, t) if page else None
+        await play_game(client, watcher, store, t, game_id, n, played, seats)
     except Stuck as exc:
         played.stuck = str(exc)
     return played
@@ -249,7 +311,7 @@ def spread(values: list[int]) -> str:
     )
 
 
-def report(game_id: str, players: int, games: list[Played], seconds: float) -> None:
+def report(game_id: str, players: int, games: list[Played], seconds: float, page: bool) -> None:
     actions = [a for g in games for a in g.actions]
     presses = [a.presses for a in actions]
     edits = [a.edits for a in actions]
@@ -263,12 +325,16 @@ def report(game_id: str, players: int, games: list[Played], seconds: float) -> N
         + (f" ({stuck[0]})" if stuck else "")
     )
     verdict = "met" if met else "MISSED"
-    print(
-        f"  presses per action:     {spread(presses)}  (target median ≤ {median_target}, max ≤ {most_target}:"
-        f" {verdict})"
-    )
-    after_one = f"; after a single press: mean {statistics.mean(one):.2f} (target 1)" if one else ""
-    print(f"  group edits per action: {spread(edits)}  (target mean ≤ 2){after_one}")
+    if page:
+        print(f"  page: taps and confirm per action: {spread(presses)}")
+        print(f"  page: group edits per action:      {spread(edits)}  (target 1.00)")
+    else:
+        print(
+            f"  presses per action:     {spread(presses)}  (target median ≤ {median_target}, max ≤ {most_target}:"
+            f" {verdict})"
+        )
+        after_one = f"; after a single press: mean {statistics.mean(one):.2f} (target 1)" if one else ""
+        print(f"  group edits per action: {spread(edits)}  (target mean ≤ 2){after_one}")
     print(f"  new group messages:     {sum(a.sent for a in actions)} (a game's result, a board sent anew)")
     if game_id in PER_TURN:
         turns: dict[tuple[int, int], list[Action]] = {}
@@ -280,22 +346,30 @@ def report(game_id: str, players: int, games: list[Played], seconds: float) -> N
     sys.stdout.flush()
 
 
-async def batch(game_id: str, players: int, games: range, scale: float) -> tuple[list[Played], dict[str, Any]]:
+async def batch(
+    game_id: str, players: int, games: range, scale: float, page: bool
+) -> tuple[list[Played], dict[str, Any]]:
     """Games ``games`` of a game and player count, all at once, in a system of their own (the sandbox keeps
     every picture it was sent, so a fresh one for each batch keeps its memory bounded); returns them and the
     sandbox's rate limits."""
-    with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True, time_scale=scale) as harness:
+    env = mini_app_env() if page else None
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Harness(Path(tmp), sandbox_process=True, time_scale=scale, bot_env=env) as harness,
+    ):
         store = Store.from_url(harness.redis_url)
         try:
             async with ControlClient(harness.url, timeout=120) as client, following(client) as watcher:
                 limits = (await client.config())["rate_limits"]
-                tables = [one_table(client, watcher, store, game_id, players, n, i) for i, n in enumerate(games)]
+                tables = [one_table(client, watcher, store, game_id, players, n, i, page) for i, n in enumerate(games)]
                 return list(await asyncio.gather(*tables)), limits
         finally:
             await store.close()
 
 
-async def main(games: int, game_ids: list[str], counts: list[int] | None, scale: float, at_once: int) -> None:
+async def main(
+    games: int, game_ids: list[str], counts: list[int] | None, scale: float, at_once: int, page: bool
+) -> None:
     print(f"{games} games per game and player count, {at_once} at a time; sandbox time scale {scale:g}")
     told = False
     for game_id in game_ids:
@@ -306,13 +380,14 @@ async def main(games: int, game_ids: list[str], counts: list[int] | None, scale:
             started = time.monotonic()
             played: list[Played] = []
             for first in range(0, games, at_once):
-                results, limits = await batch(game_id, players, range(first, min(games, first + at_once)), scale)
+                chosen = range(first, min(games, first + at_once))
+                results, limits = await batch(game_id, players, chosen, scale, page)
                 played += results
                 if not told:
                     told = True
                     group, edits = limits["group_per_minute"], limits["edits_count_as_messages"]
                     print(f"sandbox limits: group {group}/min, edits count as messages: {edits}")
-            report(game_id, players, played, time.monotonic() - started)
+            report(game_id, players, played, time.monotonic() - started, page)
 
 
 if __name__ == "__main__":
@@ -324,8 +399,9 @@ if __name__ == "__main__":
     parser.add_argument(
         "--at-once", type=int, default=6, help="games played at the same time, in a system of their own"
     )
+    parser.add_argument("--page", action="store_true", help="every action made on the Mini App (issue 25)")
     args = parser.parse_args()
     chosen = [g for g in ORDER if not args.game or g in args.game]
     counts = [int(c) for c in args.players.split(",")] if args.players else None
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(args.games, chosen, counts, args.time_scale, args.at_once))
+        asyncio.run(main(args.games, chosen, counts, args.time_scale, args.at_once, args.page))
