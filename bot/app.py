@@ -102,7 +102,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         # Every text is HTML (names go through bot.messages.fa), and a reply whose message was deleted
         # meanwhile is still sent, unquoted, instead of failing.
         .defaults(Defaults(parse_mode=ParseMode.HTML, allow_sending_without_reply=True))
-        .concurrent_updates(256)
+        .concurrent_updates(activity.UpdateProcessor(256))  # each update's log lines name it, its chat and topic
         .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
         .request(AnsweredRequest(connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there

@@ -24,7 +24,7 @@ from bot.flow.topics import is_topic_closed
 from bot.games import PRESENTERS
 from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
-from bot.plumbing import activity, liveness
+from bot.plumbing import activity, liveness, logs
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
@@ -84,6 +84,11 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
+    with logs.about(*parse_tag(deadline.tag)):  # what it logs is about its chat (and game, once read)
+        await _fire_logged(context, deadline)
+
+
+async def _fire_logged(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     try:
         await fire(context, deadline)
     except (Forbidden, BadRequest, ChatMigrated) as exc:

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal, TypeVar
 
 from prometheus_client import Gauge
-from telegram.ext import Application
+from telegram import Update
+from telegram.ext import Application, SimpleUpdateProcessor
+
+from bot.plumbing import logs
 
 Kind = Literal["update", "redraw", "notice", "deadline", "recovery", "cleanup"]
 KINDS: tuple[Kind, ...] = ("update", "redraw", "notice", "deadline", "recovery", "cleanup")
@@ -107,3 +110,21 @@ class CountedQueue(asyncio.Queue[object]):
     def task_done(self) -> None:
         super().task_done()
         _counts["update"] -= 1
+
+
+class UpdateProcessor(SimpleUpdateProcessor):
+    """PTB's handling of each update, in the update's own task (polling, and webhook mode through
+    ``WebhookServer._process``): what it logs names the update, its chat and topic (bot/plumbing/logs.py)."""
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        with logs.about(*_where(update)):
+            await coroutine
+
+
+def _where(update: object) -> tuple[int | None, int | None, int | None]:
+    """The chat, topic and id of an update, as far as it has them."""
+    if not isinstance(update, Update):
+        return None, None, None
+    chat, message = update.effective_chat, update.effective_message
+    topic = message.message_thread_id if message is not None and message.is_topic_message else None
+    return (chat.id if chat is not None else None), topic, update.update_id
