@@ -67,6 +67,7 @@ from bot.plumbing.services import Services
 from bot.plumbing.shared_budgets import SharedBudgets
 from bot.plumbing.store import Store
 from bot.plumbing.supervise import supervised
+from bot.plumbing.telegram_outage import POLLING, Polling, PollingRequest
 from bot.plumbing.thinking import Thinker
 from bot.plumbing.webhook import run_webhook
 
@@ -96,6 +97,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     limits = Limits()
     shared = SharedBudgets(store.redis, limits, worker_id(settings.worker_name)) if settings.webhook_url else None
     limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))
+    polling = Polling()  # Telegram out of reach of getUpdates: logged once (bot/plumbing/telegram_outage.py)
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
@@ -106,7 +108,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
         .request(AnsweredRequest(connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
-        .get_updates_request(AnsweredRequest(connection_pool_size=1, read_timeout=40))
+        .get_updates_request(PollingRequest(polling, connection_pool_size=1, read_timeout=40))
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
@@ -115,6 +117,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
+    app.bot_data[POLLING] = polling
     limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
     app.bot_data["services"] = Services(
         store=store, settings=settings, deadlines=Deadlines(store.redis), thinker=Thinker(settings.computer_workers)
