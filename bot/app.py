@@ -74,7 +74,6 @@ from bot.plumbing.webhook import run_webhook
 log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 5.0
-DRAIN_SECONDS = 10.0  # at most this long a stopping bot waits for the redraws and notices in hand
 
 
 async def _heartbeat(path: Path, polling: bool) -> None:
@@ -249,16 +248,27 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["reconcile"] = activity.spawn(reconcile(app), "recovery")
     app.bot_data["timers"] = supervised("deadlines", lambda: timers.run(app))
     services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
+    if polling:  # in webhook mode bot/plumbing/webhook.py takes the signals
+        activity.on_stop_signals(_stop_polling)
     log.info("bot @%s ready", app.bot.username)
 
 
+def _stop_polling() -> None:
+    """Out of run_polling, as PTB's own signal handler gets out (which ours replaces: it would let a second
+    signal cut the stop short): the updater stops asking for updates, then the application handles the
+    updates in hand, then ``_post_stop``."""
+    raise SystemExit
+
+
 async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
-    """The updates in hand are handled (PTB's stop): no deadline fires from now on, and what those updates set
-    off (a redraw, a turn notice) goes out before the connection to Telegram is closed, for a few seconds at
-    most, rather than being lost with the process."""
+    """No update comes in any more and those in hand are handled (PTB's stop). The Mini App's page stops taking
+    moves, no new deadline is claimed, and what is in hand (a redraw, a turn notice, a deadline firing) is
+    finished before the connection to Telegram is closed, rather than lost with the process: for what is left
+    of ``activity.STOP_SECONDS`` since the signal, after which it is cancelled (and redrawn at the next start)."""
+    if (webapp := app.bot_data.pop("webapp", None)) is not None:  # polling: the page's own server
+        await webapp.cleanup()
+    await activity.finished()
     await _cancel(app, "timers")
-    if not await activity.drained(DRAIN_SECONDS):
-        log.warning("stopping with %d task(s) still in hand after %.0f s", activity.in_hand(), DRAIN_SECONDS)
 
 
 async def _cancel(app: Application, name: str) -> None:  # type: ignore[type-arg]

@@ -55,7 +55,8 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
     try:
         while True:
             try:
-                claimed = await deadlines.claim(time.time())
+                # a stopping bot claims nothing new: the deadlines firing finish, their leases renewed meanwhile
+                claimed = [] if activity.stopping() else await deadlines.claim(time.time())
                 if watch.pending():
                     await svc.store.take_write()
                 liveness.answered("redis")
@@ -69,7 +70,7 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 task = activity.spawn(_fire(context, deadline), "deadline")
                 running[task] = deadline
                 task.add_done_callback(lambda done: running.pop(done, None))
-            if repairing is None or repairing.done():
+            if (repairing is None or repairing.done()) and not activity.stopping():
                 heal_all, chats = watch.answered()
                 if heal_all or chats:
                     why = "after the outage" if heal_all else "redraws that failed"
