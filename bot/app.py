@@ -67,13 +67,13 @@ from bot.plumbing.services import Services
 from bot.plumbing.shared_budgets import SharedBudgets
 from bot.plumbing.store import Store
 from bot.plumbing.supervise import supervised
+from bot.plumbing.telegram_outage import POLLING, Polling, PollingRequest
 from bot.plumbing.thinking import Thinker
 from bot.plumbing.webhook import run_webhook
 
 log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 5.0
-DRAIN_SECONDS = 10.0  # at most this long a stopping bot waits for the redraws and notices in hand
 
 
 async def _heartbeat(path: Path, polling: bool) -> None:
@@ -96,17 +96,18 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     limits = Limits()
     shared = SharedBudgets(store.redis, limits, worker_id(settings.worker_name)) if settings.webhook_url else None
     limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))
+    polling = Polling()  # Telegram out of reach of getUpdates: logged once (bot/plumbing/telegram_outage.py)
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
         # Every text is HTML (names go through bot.messages.fa), and a reply whose message was deleted
         # meanwhile is still sent, unquoted, instead of failing.
         .defaults(Defaults(parse_mode=ParseMode.HTML, allow_sending_without_reply=True))
-        .concurrent_updates(256)
+        .concurrent_updates(activity.UpdateProcessor(256))  # each update's log lines name it, its chat and topic
         .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
         .request(AnsweredRequest(connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
-        .get_updates_request(AnsweredRequest(connection_pool_size=1, read_timeout=40))
+        .get_updates_request(PollingRequest(polling, connection_pool_size=1, read_timeout=40))
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
@@ -115,6 +116,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
+    app.bot_data[POLLING] = polling
     limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
     app.bot_data["services"] = Services(
         store=store, settings=settings, deadlines=Deadlines(store.redis), thinker=Thinker(settings.computer_workers)
@@ -246,16 +248,27 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["reconcile"] = activity.spawn(reconcile(app), "recovery")
     app.bot_data["timers"] = supervised("deadlines", lambda: timers.run(app))
     services.thinker.start()  # its processes start with the first computer move: not with the start-up's repairs
+    if polling:  # in webhook mode bot/plumbing/webhook.py takes the signals
+        activity.on_stop_signals(_stop_polling)
     log.info("bot @%s ready", app.bot.username)
 
 
+def _stop_polling() -> None:
+    """Out of run_polling, as PTB's own signal handler gets out (which ours replaces: it would let a second
+    signal cut the stop short): the updater stops asking for updates, then the application handles the
+    updates in hand, then ``_post_stop``."""
+    raise SystemExit
+
+
 async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
-    """The updates in hand are handled (PTB's stop): no deadline fires from now on, and what those updates set
-    off (a redraw, a turn notice) goes out before the connection to Telegram is closed, for a few seconds at
-    most, rather than being lost with the process."""
+    """No update comes in any more and those in hand are handled (PTB's stop). The Mini App's page stops taking
+    moves, no new deadline is claimed, and what is in hand (a redraw, a turn notice, a deadline firing) is
+    finished before the connection to Telegram is closed, rather than lost with the process: for what is left
+    of ``activity.STOP_SECONDS`` since the signal, after which it is cancelled (and redrawn at the next start)."""
+    if (webapp := app.bot_data.pop("webapp", None)) is not None:  # polling: the page's own server
+        await webapp.cleanup()
+    await activity.finished()
     await _cancel(app, "timers")
-    if not await activity.drained(DRAIN_SECONDS):
-        log.warning("stopping with %d task(s) still in hand after %.0f s", activity.in_hand(), DRAIN_SECONDS)
 
 
 async def _cancel(app: Application, name: str) -> None:  # type: ignore[type-arg]

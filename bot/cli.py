@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
 import sys
 import time
 from collections.abc import Sequence
 
 from bot.config import ConfigError, Settings, load_settings
-
-
-def _logging(level: str, worker: str = "") -> None:
-    """One line per record; with several workers (WORKER_NAME) each line says which one wrote it."""
-    who = f"[{worker.replace('%', '%%')}] " if worker else ""
-    logging.basicConfig(level=level, format=f"%(asctime)s {who}%(levelname)s %(name)s: %(message)s")
-    for noisy in ("httpx", "httpcore", "aiohttp.access"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
+from bot.plumbing import logs
 
 
 def _run(settings: Settings) -> None:
@@ -81,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
-        _logging(settings.log_level, settings.worker_name)
+        logs.configure(settings.log_level, settings.log_format, settings.worker_name)
         if args.command == "run":
             _run(settings)
         elif args.command == "sandbox":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -46,6 +46,9 @@ class Settings(BaseSettings):
         description="tests and demos only: every deal drawn from it and the chat, so a run deals the same games",
     )
     log_level: str = "INFO"
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text: one line per record for people; json: one JSON object a line"
+    )
     health_silent_seconds: float = Field(
         default=30.0, gt=0, description="dorehami health fails once Redis (or, polling, Telegram) is silent this long"
     )
@@ -86,6 +89,11 @@ class Settings(BaseSettings):
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return level
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _format(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
 
     @field_validator("redis_url")
     @classmethod

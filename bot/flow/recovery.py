@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.flow.redraw import redraw
 from bot.messages import board, hands
+from bot.plumbing import logs
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
 from bot.plumbing.store import GameRecord
@@ -60,15 +61,16 @@ async def reconcile(app: Application, only: set[str] | None = None, why: str = "
     tags = await svc.store.active_tags()
     for tag in sorted(tags if only is None else tags & only):
         chat_id, thread_id = parse_tag(tag)
-        try:
-            async with locked_game(context, chat_id, thread_id) as record:
-                if record is None:
-                    await svc.store.retire(chat_id, thread_id)
-                elif await heal(context, record):
-                    healed += 1
-        except STORE_DOWN as exc:  # away again: the next poll that works repairs this chat
-            outage(context).met(tag)
-            log.warning("%s: chat %s waits for Redis (%s)", why, tag, exc)
-        except Exception:  # one broken chat must not keep the others from recovering
-            log.exception("could not bring chat %s up to date", tag)
+        with logs.about(chat_id, thread_id):
+            try:
+                async with locked_game(context, chat_id, thread_id) as record:
+                    if record is None:
+                        await svc.store.retire(chat_id, thread_id)
+                    elif await heal(context, record):
+                        healed += 1
+            except STORE_DOWN as exc:  # away again: the next poll that works repairs this chat
+                outage(context).met(tag)
+                log.warning("%s: chat %s waits for Redis (%s)", why, tag, exc)
+            except Exception:  # one broken chat must not keep the others from recovering
+                log.exception("could not bring chat %s up to date", tag)
     log.info("%s: %d chat(s) redrawn", why, healed)

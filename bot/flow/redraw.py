@@ -33,7 +33,7 @@ from bot.flow.topics import is_topic_closed, stand_still, tell_general
 from bot.games import PRESENTERS
 from bot.messages import board, hands, notices, pictures
 from bot.messages.lobby_message import show_lobby, show_lobby_menu
-from bot.plumbing import activity
+from bot.plumbing import activity, logs
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.pacing import deferring, retry_seconds
 from bot.plumbing.ratelimit import pacer_of
@@ -126,6 +126,11 @@ class Drawers:
         return slot
 
     async def _drain(self, context: ContextTypes.DEFAULT_TYPE, tag: str) -> None:
+        # what it logs is about its chat (and game, once read), not the update that happened to start it
+        with logs.about(*parse_tag(tag)):
+            await self._draw_chat(context, tag)
+
+    async def _draw_chat(self, context: ContextTypes.DEFAULT_TYPE, tag: str) -> None:
         slot = self.slots[tag]
         svc = services(context)
         chat_id, thread_id = parse_tag(tag)
@@ -141,6 +146,8 @@ class Drawers:
                 target = slot.wanted
                 async with svc.locks.hold(tag):  # the move that asked for this is answered first
                     record = await svc.store.load(chat_id, thread_id)
+                if record is not None:
+                    logs.playing(record.game_id)
                 ready = await _render_ahead(context, record, slot)  # no lock: presses go on meanwhile
                 async with svc.locks.hold(tag):
                     record = await svc.store.load(chat_id, thread_id)

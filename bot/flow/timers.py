@@ -24,7 +24,7 @@ from bot.flow.topics import is_topic_closed
 from bot.games import PRESENTERS
 from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
-from bot.plumbing import activity, liveness
+from bot.plumbing import activity, liveness, logs
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
@@ -55,7 +55,8 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
     try:
         while True:
             try:
-                claimed = await deadlines.claim(time.time())
+                # a stopping bot claims nothing new: the deadlines firing finish, their leases renewed meanwhile
+                claimed = [] if activity.stopping() else await deadlines.claim(time.time())
                 if watch.pending():
                     await svc.store.take_write()
                 liveness.answered("redis")
@@ -69,7 +70,7 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 task = activity.spawn(_fire(context, deadline), "deadline")
                 running[task] = deadline
                 task.add_done_callback(lambda done: running.pop(done, None))
-            if repairing is None or repairing.done():
+            if (repairing is None or repairing.done()) and not activity.stopping():
                 heal_all, chats = watch.answered()
                 if heal_all or chats:
                     why = "after the outage" if heal_all else "redraws that failed"
@@ -84,6 +85,11 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def _fire(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
+    with logs.about(*parse_tag(deadline.tag)):  # what it logs is about its chat (and game, once read)
+        await _fire_logged(context, deadline)
+
+
+async def _fire_logged(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -> None:
     try:
         await fire(context, deadline)
     except (Forbidden, BadRequest, ChatMigrated) as exc:

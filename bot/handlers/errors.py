@@ -1,4 +1,5 @@
-"""The one global error handler: log with the chat and the update, apologise, keep the game as stored.
+"""The one global error handler: log with the chat and the update, apologise, keep the game as stored. A poll
+that did not reach Telegram comes here too, and was logged once already (bot/plumbing/telegram_outage.py).
 
 Handlers write a game only through compare-and-set after every check has passed, so an exception at any
 point leaves the stored game as it was (or fully moved on); the user gets a short Persian answer.
@@ -17,12 +18,15 @@ from bot.flow.topics import is_topic_closed
 from bot.messages import texts
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import where
+from bot.plumbing.telegram_outage import polling
 
 log = logging.getLogger(__name__)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     error = context.error
+    if update is None and polling(context).seen(error):  # Telegram out of reach: logged once, not every poll
+        return
     chat = update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
     if isinstance(update, Update) and chat is not None and is_topic_closed(error):
         await _topic_closed(update, context)

@@ -132,7 +132,7 @@ async def make_move(
         record = await play_step(context, record, seat, step)
     except StaleVersion:
         return texts.STALE
-    stop_point("move-saved")  # tests stop here to make the answer late
+    stop_point("move-saved", record.chat_id)  # tests stop here: to make the answer late, to stop the bot
     await redraw(context, record)  # noted first: a failed answer must not keep a saved move from the screen
     return None
 

@@ -12,6 +12,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot.config import Settings
+from bot.plumbing import logs
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.locks import ChatLocks
 from bot.plumbing.store import GameRecord, Store, chat_tag
@@ -70,7 +71,10 @@ async def locked_game(
     token = _AFTER_UNLOCK.set(later)
     try:
         async with svc.locks.hold(chat_tag(chat_id, thread_id)):
-            yield await svc.store.load(chat_id, thread_id)
+            record = await svc.store.load(chat_id, thread_id)
+            if record is not None:
+                logs.playing(record.game_id)  # the records logged from here on name the game
+            yield record
     finally:
         later.held = False
         _AFTER_UNLOCK.reset(token)

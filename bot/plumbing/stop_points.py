@@ -7,7 +7,8 @@ look-up. Points:
 
 - ``board-drawn``: the group's board shows the new version, the private hands do not yet.
 - ``result-due``: a finished game's last board and hands are drawn, its result is not yet sent.
-- ``move-saved``: a press's move is written, its press not yet answered (a test makes the answer late).
+- ``move-saved``: a press's move is written, its press not yet answered nor its board redrawn (a test makes
+  the answer late, or stops the bot there).
 - ``computer-to-move``: a computer player's deadline is claimed, its move not yet thought of.
 - ``drawer-start``: a chat's drawer is due to draw, it has not yet read the game (another worker may write a
   newer version meanwhile).

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import time
 from collections.abc import Callable
 
@@ -152,9 +151,7 @@ async def serve(
     runner = web.AppRunner(web_app, access_log=None, shutdown_timeout=5.0)
 
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+    activity.on_stop_signals(stop.set)  # the first signal stops taking updates; what is in hand is finished
 
     keepers: list[asyncio.Task[None]] = []
     await app.initialize()
