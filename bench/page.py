@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -145,4 +144,3 @@ if __name__ == "__main__":
     parser.add_argument("--game", action="append", choices=ORDER)
     args = parser.parse_args()
     asyncio.run(main(args.moves, args.game or list(ORDER)))
-    sys.exit(0)

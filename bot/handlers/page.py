@@ -8,7 +8,10 @@ same checks and the same compare-and-set as a press (bot/handlers/play.py), and 
 edit: the move.
 
 The page follows the game by server-sent events: one long response per page, woken by the worker's single
-subscription to saved versions (bot/plumbing/page_feed.py). Chosen over polling because a spectator sees a
+subscription to the store's saves (``Store.SAVED``, published inside the compare-and-set itself, so a move
+made on any worker, by a press, a page, a computer player or a time-out, wakes the pages on every worker;
+``plumbing.locks.Wakeups``). Pub/sub keeps nothing for a subscriber that was away, so a stream also looks at
+the store every ``RECHECK_SECONDS``. Chosen over polling because a spectator sees a
 move as soon as it is saved at no cost while nothing happens, and over a WebSocket because the page only
 listens (its moves are plain requests, which any worker answers).
 """
@@ -16,6 +19,7 @@ listens (its moves are plain requests, which any worker answers).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from pathlib import Path
 from typing import Any
@@ -28,8 +32,8 @@ from bot.handlers.play import make_move, turn_refusal
 from bot.messages import board, hands, page, texts
 from bot.plumbing import launch_data, page_link
 from bot.plumbing.launch_data import BadLaunch, Launch
+from bot.plumbing.locks import Wakeups, wait_for_wakeup
 from bot.plumbing.outage import STORE_DOWN, outage
-from bot.plumbing.page_feed import PageFeed
 from bot.plumbing.page_link import BadLink
 from bot.plumbing.services import locked_game, services
 from bot.plumbing.store import GameRecord, chat_tag
@@ -42,7 +46,7 @@ ASSETS = Path(__file__).resolve().parent.parent / "webapp"
 INIT_HEADER = "X-Telegram-Init-Data"
 RECHECK_SECONDS = 5.0  # a page's stream also asks the store this often (a published version can be missed)
 PTB_APP: web.AppKey[Application[Any, Any, Any, Any, Any, Any]] = web.AppKey("ptb_app")
-FEED: web.AppKey[PageFeed] = web.AppKey("page_feed")
+FEED: web.AppKey[Wakeups] = web.AppKey("page_feed")
 
 
 def routes(base: str) -> list[web.AbstractRouteDef]:
@@ -62,14 +66,14 @@ def install(web_app: web.Application, ptb_app: Application[Any, Any, Any, Any, A
     """Serve the page from ``web_app`` (the webhook's server, or a server of its own when polling)."""
     web_app[PTB_APP] = ptb_app
     store = ptb_app.bot_data["services"].store
-    web_app[FEED] = PageFeed(store.redis, store.SAVED)
+    web_app[FEED] = Wakeups(store.redis, store.SAVED, "page feed")
     web_app.add_routes(routes(base))
     web_app.on_startup.append(_start_feed)
     web_app.on_cleanup.append(_close_feed)
 
 
 async def _start_feed(web_app: web.Application) -> None:
-    web_app[FEED].start()  # subscribed before the first page asks: no move falls between
+    await web_app[FEED].start()
 
 
 async def _close_feed(web_app: web.Application) -> None:
@@ -133,11 +137,16 @@ async def _record(request: web.Request, chat_id: int, thread_id: int | None) -> 
 ASSET_TYPES = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
 
 
+@functools.cache
+def _read(name: str) -> bytes:
+    """A file of the page, read once: they ship with the package and never change while it runs."""
+    return ((ASSETS if name == "index.html" else ASSETS / "static") / name).read_bytes()
+
+
 def _file(name: str) -> web.Response:
     """One of the page's files, compressed for a client that takes it (the page's first load is counted)."""
-    folder = ASSETS if name == "index.html" else ASSETS / "static"
     response = web.Response(
-        body=(folder / name).read_bytes(),
+        body=_read(name),
         content_type=ASSET_TYPES[name],
         charset="utf-8",
         headers={"Cache-Control": "no-cache"},
@@ -259,18 +268,18 @@ async def _events(request: web.Request) -> web.StreamResponse:
     try:
         await response.write(f"event: version\ndata: {version}\n\n".encode())
         while True:
-            heard = await request.app[FEED].wait(tag, version, RECHECK_SECONDS)
-            if heard is None:  # nothing heard: ask the store (a message can be lost), and keep the line open
+            with request.app[FEED].watch(tag) as saved:  # watched before the look: no save falls between
                 try:
                     stored = await store.load(chat_id, thread_id)
                 except STORE_DOWN:
                     stored = None
-                heard = stored.version if stored is not None and stored.version > version else None
-            if heard is None:
-                await response.write(b": still here\n\n")
-                continue
-            version = heard
-            await response.write(f"event: version\ndata: {version}\n\n".encode())
+                if stored is not None and stored.version > version:
+                    version = stored.version
+                    await response.write(f"event: version\ndata: {version}\n\n".encode())
+                    continue
+                await wait_for_wakeup(saved, RECHECK_SECONDS)
+            if not saved.is_set():
+                await response.write(b": still here\n\n")  # keeps the line open through proxies
     except (ConnectionResetError, asyncio.CancelledError):
         pass  # the page was closed, or the server stops
     return response

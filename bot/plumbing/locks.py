@@ -66,22 +66,26 @@ class ChatLocks:
 
 
 class Wakeups:
-    """This worker's subscription to ``WAKE_CHANNEL``: wakes the local waiters of a key another worker freed.
+    """This worker's subscription to a channel (``WAKE_CHANNEL``: a key another worker freed; the store's
+    ``SAVED``: a chat whose game was saved, for the Mini App's pages): wakes the local waiters of the key a
+    message names.
 
-    A waiter registers (``watch``) *before* it checks Redis, so a release between its check and its wait still
+    A waiter registers (``watch``) *before* it checks Redis, so a change between its check and its wait still
     wakes it. Without the subscription (Redis away for a moment) waiters fall back to polling every ``POLL``.
     """
 
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, channel: str = WAKE_CHANNEL, name: str = "wake-ups") -> None:
         self.redis = client
+        self.channel = channel
+        self.name = name
         self._waiters: dict[str, set[asyncio.Event]] = {}
         self._pubsub: aioredis.client.PubSub | None = None
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(WAKE_CHANNEL)
-        self._task = supervised("wake-ups", self._listen)
+        await self._pubsub.subscribe(self.channel)
+        self._task = supervised(self.name, self._listen)
 
     async def close(self) -> None:
         if self._task is not None:
@@ -96,7 +100,7 @@ class Wakeups:
 
     async def _listen(self) -> None:
         assert self._pubsub is not None
-        trouble = RepeatedFailure(log, "the wake-up channel")
+        trouble = RepeatedFailure(log, f"the {self.name} channel")
         while True:
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)

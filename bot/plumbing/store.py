@@ -136,15 +136,14 @@ class StoreUnavailable(Exception):
 
 
 # KEYS: record, counter. ARGV: expected version ("0" for none), new data, ttl seconds (0 = keep forever), the
-# channel a saved version is told on, and the chat's tag (the Mini App's pages follow the game:
-# bot/plumbing/page_feed.py).
+# channel a save is told on, and the chat's tag (the Mini App's pages follow the game: bot/handlers/page.py).
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'v') or '0'
 if current ~= ARGV[1] then return -1 end
 local version = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2])
 if tonumber(ARGV[3]) > 0 then redis.call('EXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
-redis.call('PUBLISH', ARGV[4], ARGV[5] .. ' ' .. version)
+redis.call('PUBLISH', ARGV[4], ARGV[5])
 return version
 """
 
@@ -182,7 +181,7 @@ class Store:
     """Typed access to the bot's Redis keys; connection trouble is retried by the client (``RETRY``)."""
 
     ACTIVE = "dh:active"  # chat tags with a lobby, a running game, or a result not yet announced
-    SAVED = "dh:saved"  # the channel every saved version is published on: "<chat tag> <version>"
+    SAVED = "dh:saved"  # the channel every save is published on: the chat's tag
 
     def __init__(self, client: aioredis.Redis) -> None:
         self.redis = client

@@ -331,10 +331,8 @@ function turn() {
 
 function undo() {
   chosen.pop();
-  while (chosen.length && game.taps[chosen[chosen.length - 1]].turn && turnOptions().length) {
-    // an automatic turn goes with the tap that brought it
-    chosen.pop();
-    break;
+  if (chosen.length && game.taps[chosen[chosen.length - 1]].turn && turnOptions().length) {
+    chosen.pop(); // an automatic turn goes with the tap that brought it
   }
   drawPictures();
   drawChoices();
