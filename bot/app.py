@@ -92,7 +92,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     """The bot with its services. In webhook mode, where several workers may send for the same groups, the
     flood budgets are shared through Redis as well (bot/plumbing/shared_budgets.py)."""
     assert settings.bot_token is not None
-    store = Store.from_url(redis_url)
+    store = Store.from_url(redis_url, settings.replicas, settings.redis_replica_wait_ms)
     limits = Limits()
     shared = SharedBudgets(store.redis, limits, worker_id(settings.worker_name)) if settings.webhook_url else None
     limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -14,15 +16,76 @@ _APP_NAME = re.compile(r"[A-Za-z0-9_]{3,64}")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
+SENTINEL_SCHEME = "redis+sentinel"
+SENTINEL_PORT = 26379  # Sentinel's own default port
 MAX_TIMER_CHOICES = 8  # turn timer buttons in /settings, besides «no timer»
 MAX_TURN_SECONDS = 7 * 86400
+
+
+def is_sentinel(url: str) -> bool:
+    return url.startswith(f"{SENTINEL_SCHEME}://")
+
+
+@dataclass(frozen=True)
+class SentinelUrl:
+    """``redis+sentinel://[[user]:password@]host[:port][,host[:port]…]/<primary name>[/<db>]
+    [?sentinel_password=…]``: the user and password are the data nodes'; the Sentinels' own password, when
+    they have one, is a query parameter."""
+
+    sentinels: tuple[tuple[str, int], ...]
+    service: str
+    db: int = 0
+    username: str | None = None
+    password: str | None = None
+    sentinel_password: str | None = None
+
+    @classmethod
+    def parse(cls, url: str) -> SentinelUrl:
+        parts = urlsplit(url)
+        if parts.scheme != SENTINEL_SCHEME:
+            raise ValueError(f"not a {SENTINEL_SCHEME}:// URL")
+        credentials, _, hosts = parts.netloc.rpartition("@")
+        username, _, password = credentials.partition(":")
+        sentinels = tuple(_address(host) for host in hosts.split(","))
+        path = [unquote(piece) for piece in parts.path.split("/") if piece]
+        if not path or len(path) > 2:
+            raise ValueError("the path must be /<primary name> or /<primary name>/<db>")
+        if len(path) == 2 and not path[1].isdigit():
+            raise ValueError(f"the database must be a number, not {path[1]!r}")
+        query = parse_qs(parts.query)
+        return cls(
+            sentinels=sentinels,
+            service=path[0],
+            db=int(path[1]) if len(path) == 2 else 0,
+            username=unquote(username) or None,
+            password=unquote(password) or None,
+            sentinel_password=query.get("sentinel_password", [None])[0],
+        )
+
+
+def _address(host: str) -> tuple[str, int]:
+    """A Sentinel's ``host`` or ``host:port`` (an IPv6 address in brackets)."""
+    name, colon, port = host.rpartition(":")
+    if not colon or "]" in port:
+        name, port = host, str(SENTINEL_PORT)
+    if not name.strip("[]") or not port.isdigit():
+        raise ValueError(f"a Sentinel's address must be host or host:port, not {host!r}")
+    return name.strip("[]"), int(port)
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     bot_token: SecretStr | None = Field(default=None, description="the bot's token from @BotFather")
-    redis_url: str | None = Field(default=None, description="redis:// or unix:// URL; embedded server if unset")
+    redis_url: str | None = Field(
+        default=None, description="redis://, rediss://, unix:// or redis+sentinel:// URL; embedded server if unset"
+    )
+    redis_replicas: int | None = Field(
+        default=None,
+        ge=0,
+        description="replicas that must hold a saved move before it is answered (WAIT); 1 with Sentinel, else 0",
+    )
+    redis_replica_wait_ms: int = Field(default=1000, ge=1, description="at most this long a save waits for them")
     bot_api_url: AnyHttpUrl | None = Field(default=None, description="base URL of a Bot API server (sandbox)")
     operator_ids: Annotated[tuple[int, ...], NoDecode] = ()
     turn_timer_choices: Annotated[tuple[int, ...], NoDecode] = Field(
@@ -98,9 +161,19 @@ class Settings(BaseSettings):
     @field_validator("redis_url")
     @classmethod
     def _redis_scheme(cls, value: str | None) -> str | None:
-        if value and not value.startswith(("redis://", "rediss://", "unix://")):
-            raise ValueError("must start with redis://, rediss:// or unix://")
+        if value and not value.startswith(("redis://", "rediss://", "unix://", f"{SENTINEL_SCHEME}://")):
+            raise ValueError(f"must start with redis://, rediss://, unix:// or {SENTINEL_SCHEME}://")
+        if value and is_sentinel(value):
+            SentinelUrl.parse(value)  # its ValueError names what is wrong
         return value or None
+
+    @property
+    def replicas(self) -> int:
+        """How many replicas a save waits for: set, or one behind Sentinel (a failover must not lose an answered
+        move), none with a single server."""
+        if self.redis_replicas is not None:
+            return self.redis_replicas
+        return 1 if self.redis_url and is_sentinel(self.redis_url) else 0
 
     @field_validator("webhook_secret")
     @classmethod

@@ -393,8 +393,10 @@ class Harness:
         bot_env: dict[str, str] | None = None,
         webhook_workers: int = 0,
         time_scale: float = 1.0,
+        redis_url: str | None = None,
     ) -> None:
-        """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
+        """``redis_url``: the bot's Redis (else REDIS_URL, else an embedded server started here);
+        ``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
         rather than in a thread of the caller; ``bot_env``: extra settings for the bot process(es);
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
         sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
@@ -407,7 +409,7 @@ class Harness:
         self.bot_env = {**scaled_pacing(time_scale), "DEAL_SEED": REPLAYED_DEALS, **(bot_env or {})}
         self.webhook_workers = webhook_workers
         self.redis: EmbeddedServer | None = None
-        self.redis_url = ""
+        self.redis_url = redis_url or os.environ.get("REDIS_URL", "")
         self.sandbox: ThreadedSandbox | SandboxProcess | None = None
         self.bot: BotProcess | None = None  # with webhook workers: the first of them
         self.workers: list[WebhookWorker] = []
@@ -424,11 +426,10 @@ class Harness:
         return list(self.workers) if self.workers else [self.bot] if self.bot is not None else []
 
     def start(self) -> Harness:
-        redis_url = os.environ.get("REDIS_URL")
-        if not redis_url:
+        if not self.redis_url:
             self.redis = EmbeddedServer(self.workdir / "redis")
-            redis_url = self.redis.start()
-        self.redis_url = redis_url
+            self.redis_url = self.redis.start()
+        redis_url = self.redis_url
         self.sandbox = (
             SandboxProcess(self.workdir / "sandbox.log", time_scale=self.time_scale)
             if self.sandbox_process

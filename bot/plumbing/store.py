@@ -14,22 +14,19 @@ from typing import Any, Literal, TypeVar
 
 import redis.asyncio as aioredis
 from pydantic import BaseModel, Field, model_validator
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import WatchError
 
 from bot.plumbing.deadlines import DUE, LEASES, Deadline, Deadlines
 from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.quiet_log import RepeatedFailure
+from bot.plumbing.redis_connect import connect, disconnect
 
 log = logging.getLogger(__name__)
 
+REPLICA_RECHECK = 10.0  # seconds saves skip waiting for replicas after too few answered in time
 FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
 WRITE_PROBE = "dh:write-probe"  # written by the deadline poll to tell an outage's end (Store.take_write)
 NEWEST_PRIVATE = "dh:newest-private"  # per person: the newest message a group's game sent to their private chat
-# The one retry policy, redis-py's own, set on the client for every command (in place of its default of ten
-# tries): a connection refused, reset or timed out is tried 3 times more, 50 ms to 1 s apart with jitter; then
-# the error reaches the caller, for whom it is an outage (bot/plumbing/outage.py: STORE_DOWN).
-RETRY = Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=3)
 T = TypeVar("T")
 
 Phase = Literal["lobby", "playing", "finished", "cancelled"]
@@ -183,19 +180,23 @@ class Store:
     ACTIVE = "dh:active"  # chat tags with a lobby, a running game, or a result not yet announced
     SAVED = "dh:saved"  # the channel every save is published on: the chat's tag
 
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, replicas: int = 0, replica_wait_ms: int = 1000) -> None:
+        """``replicas``: how many replicas must hold a saved record before ``save`` returns (``WAIT``), at most
+        ``replica_wait_ms`` milliseconds; 0 saves on the primary alone."""
         self.redis = client
         self._cas = client.register_script(_CAS)
+        self.replicas = replicas
+        self.replica_wait_ms = replica_wait_ms
+        self._unreplicated = RepeatedFailure(log, f"a save reaching {replicas} replica(s)")
+        self._wait_again_at = 0.0  # monotonic time from which saves wait for replicas again
 
     @classmethod
-    def from_url(cls, url: str) -> Store:
-        client = aioredis.Redis.from_url(
-            url, decode_responses=True, socket_timeout=5, health_check_interval=30, retry=RETRY
-        )
-        return cls(client)
+    def from_url(cls, url: str, replicas: int = 0, replica_wait_ms: int = 1000) -> Store:
+        """A plain server's URL or a Sentinel setup's (bot/plumbing/redis_connect.py)."""
+        return cls(connect(url), replicas, replica_wait_ms)
 
     async def close(self) -> None:
-        await self.redis.aclose()
+        await disconnect(self.redis)
 
     @staticmethod
     def _game_key(tag: str) -> str:
@@ -224,7 +225,9 @@ class Store:
         data = record.model_dump_json(exclude={"version"})
         ttl = 0 if record.active else FINISHED_TTL
         keys = [self._game_key(tag), self._counter_key(tag)]
-        version = await self._cas(keys=keys, args=[str(expected), data, str(ttl), self.SAVED, tag])
+        args = [str(expected), data, str(ttl), self.SAVED, tag]
+        waits = self.replicas and time.monotonic() >= self._wait_again_at
+        version = await (self._replicated_cas(keys, args) if waits else self._cas(keys=keys, args=args))
         if int(version) < 0:
             raise StaleVersion(tag)
         saved = record.model_copy(update={"version": int(version)})
@@ -239,6 +242,23 @@ class Store:
                     (pipe.sadd if record.phase in ("lobby", "playing") else pipe.srem)(key, tag)
             await pipe.execute()
         return saved
+
+    async def _replicated_cas(self, keys: list[str], args: list[str]) -> int:
+        """The compare-and-set, then ``WAIT`` on the same connection (it counts the replicas holding what that
+        connection wrote). A move is answered only once a replica holds it, so a failover right after cannot
+        lose it. When too few replicas answer in time the move stands on the primary alone: refusing it would
+        stop every game while a replica is away; that is logged once, and again when replicas keep up. Saves
+        then skip the wait for ``REPLICA_RECHECK`` seconds: one slow move while replicas are away, not all."""
+        async with self.redis.client() as one:
+            version = int(await self._cas(keys=keys, args=args, client=one))
+            if version >= 0:
+                held = int(await one.wait(self.replicas, self.replica_wait_ms))
+                if held < self.replicas:
+                    self._unreplicated.failed(RuntimeError(f"{held} replica(s) within {self.replica_wait_ms} ms"))
+                    self._wait_again_at = time.monotonic() + REPLICA_RECHECK
+                else:
+                    self._unreplicated.worked()
+        return version
 
     @staticmethod
     def _games_key(user_id: int) -> str:

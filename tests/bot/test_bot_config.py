@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, SentinelUrl, load_settings
 from bot.handlers.lobby import deal_seed
 from bot.plumbing.store import GameRecord, Player
 
@@ -29,6 +29,10 @@ def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
     [
         ("OPERATOR_IDS", "12,abc", "OPERATOR_IDS: must be Telegram user ids"),
         ("REDIS_URL", "localhost:6379", "REDIS_URL: must start with redis://"),
+        ("REDIS_URL", "redis+sentinel://a:26379,b/", "REDIS_URL: the path must be /<primary name>"),
+        ("REDIS_URL", "redis+sentinel://a:x/m", "REDIS_URL: a Sentinel's address must be host"),
+        ("REDIS_URL", "redis+sentinel://a/m/zero", "REDIS_URL: the database must be a number"),
+        ("REDIS_REPLICA_WAIT_MS", "0", "REDIS_REPLICA_WAIT_MS:"),  # WAIT's 0 waits for ever
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL: must be one of"),
         ("WEBHOOK_URL", "not a url", "WEBHOOK_URL:"),
         ("WEBHOOK_SECRET", "has spaces!", "WEBHOOK_SECRET: must be"),
@@ -93,3 +97,19 @@ def test_a_fixed_deal_depends_on_the_chat_and_the_version_and_a_secret_one_on_no
     }
     assert len(others | {deal_seed(7, record), deal_seed(8, record)}) == 5
     assert len({deal_seed(None, record) for _ in range(20)}) == 20
+
+
+def test_a_sentinel_url_names_the_sentinels_the_primary_and_the_passwords() -> None:
+    where = SentinelUrl.parse("redis+sentinel://bot:s3cret@s1:26380,s2,[::1]:26381/games/2?sentinel_password=p%40ss")
+    assert where.sentinels == (("s1", 26380), ("s2", 26379), ("::1", 26381))
+    assert (where.service, where.db, where.username, where.password) == ("games", 2, "bot", "s3cret")
+    assert where.sentinel_password == "p@ss"
+
+
+def test_saves_wait_for_one_replica_behind_sentinel_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REDIS_URL", "redis://localhost:6379/0")
+    assert load_settings(_env_file=None).replicas == 0
+    monkeypatch.setenv("REDIS_URL", "redis+sentinel://s1,s2,s3/games")
+    assert load_settings(_env_file=None).replicas == 1
+    monkeypatch.setenv("REDIS_REPLICAS", "0")
+    assert load_settings(_env_file=None).replicas == 0
