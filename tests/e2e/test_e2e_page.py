@@ -23,10 +23,12 @@ from bot.dev.simulate import (
     Table,
     board_of,
     buttons,
+    eventually,
     finished,
     game_record,
     play_move,
     start_game,
+    start_in_topic,
     table,
 )
 from bot.messages import texts
@@ -194,6 +196,65 @@ async def test_the_page_refuses_what_a_press_would_and_launch_data_that_is_not_t
         made = await move(first, version, code)
         assert made.status_code == 200 and made.json()["game"]["version"] > version
         assert (await move(first, version, code)).json()["error"] == texts.PAGE_MOVED_ON  # the same move twice
+
+
+async def test_a_closed_topic_s_game_stands_still_on_the_page_too(
+    sandbox: ControlClient, page_harness: Harness
+) -> None:
+    """An admin closes the game's forum topic: the game stands still (no timer, no move) until it reopens, and a
+    move from the page is refused with the words a press gets, changing nothing; reopened, the page moves."""
+    t = await table(sandbox, players=2)
+    host, guest = t.players
+    forum = await sandbox.group("انجمن صفحه", [host["id"], guest["id"]], [host["id"]], is_forum=True)
+    thread = (await sandbox.topic(forum["id"], host["id"], "میز صفحه"))["message_thread_id"]
+    await start_in_topic(sandbox, forum["id"], thread, host, guest)
+    board = board_of(await sandbox.messages(forum["id"]))
+    link = page_link(board)
+    payload = parse_qs(urlsplit(link).query)["startapp"][0]
+    inits = {}
+    for user in (host, guest):
+        address, inits[user["id"]] = launch_of(await sandbox.open_link(user["id"], forum["id"], link))
+    async with httpx.AsyncClient(base_url=address.rstrip("/") + "/api/") as http:
+
+        async def mover() -> tuple[str, dict[str, Any]]:
+            """The launch data of the player to move, and the game as their page sees it."""
+            for init in inits.values():
+                seen = (await http.get("game", params={"p": payload}, headers={"X-Telegram-Init-Data": init})).json()
+                if seen["moves"]:
+                    return init, seen
+            raise AssertionError("nobody can move")
+
+        async def move(init: str, version: int, code: str) -> httpx.Response:
+            body = {"version": version, "code": code}
+            headers = {"X-Telegram-Init-Data": init}
+            return await http.post("move", params={"p": payload}, json=body, headers=headers)
+
+        init, before = await mover()
+        code = before["moves"][0]["code"]
+        await sandbox.close_topic(forum["id"], thread, host["id"])
+
+        async def closed() -> bool:
+            record = await game_record(page_harness, forum["id"], thread)
+            return record is not None and record.topic_closed
+
+        await eventually(closed, "the game noting its topic closed")
+        seen = (await http.get("game", params={"p": payload}, headers={"X-Telegram-Init-Data": init})).json()
+        assert not seen["moves"]  # the page offers nothing while the topic is closed
+        refused = await move(init, seen["version"], code)  # a move sent all the same (an old page, a forged one)
+        assert refused.status_code == 409 and refused.json()["error"] == texts.TOPIC_CLOSED_LINE
+        record = await game_record(page_harness, forum["id"], thread)
+        assert record is not None and record.version == seen["version"]
+
+        await sandbox.close_topic(forum["id"], thread, host["id"], closed=False)
+
+        async def reopened() -> bool:
+            record = await game_record(page_harness, forum["id"], thread)
+            return record is not None and not record.topic_closed
+
+        await eventually(reopened, "the game noting its topic open again")
+        init, seen = await mover()
+        made = await move(init, seen["version"], seen["moves"][0]["code"])
+        assert made.status_code == 200 and made.json()["game"]["version"] > seen["version"]
 
 
 async def test_a_hand_opens_the_page_and_the_menu_button_lists_one_s_games(sandbox: ControlClient) -> None:
