@@ -47,9 +47,15 @@ class Node:
             self.process = subprocess.Popen(
                 [server_binary(), *self.args], cwd=self.folder, stdin=subprocess.DEVNULL, stdout=log, stderr=log
             )
-        _until(self._answers, f"valkey on port {self.port} answering")
+        try:
+            _until(self._answers, f"valkey on port {self.port} answering ({self.folder / 'server.log'})")
+        except RuntimeError:
+            self.kill()
+            raise
 
     def _answers(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise RuntimeError(f"valkey on port {self.port} exited; see {self.folder / 'server.log'}")
         with contextlib.suppress(redis.RedisError, OSError), self.client() as client:
             return bool(client.ping())
         return False
@@ -104,6 +110,13 @@ class SentinelSetup:
         return f"redis+sentinel://{hosts}/{SERVICE}"
 
     def start(self) -> SentinelSetup:
+        try:
+            return self._start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> SentinelSetup:
         self.primary.start()
         self.replica.start()
         _until(self._replica_in_sync, "the replica in sync")  # so the Sentinels' first look sees it
