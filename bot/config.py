@@ -12,6 +12,8 @@ from telegram.constants import FloodLimit
 
 _APP_NAME = re.compile(r"[A-Za-z0-9_]{3,64}")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+# A Redis key prefix: words of letters, digits, ``_ . -`` joined by ``:``; no brace (hash tags follow it), no glob
+KEY_PREFIX = re.compile(r"[A-Za-z0-9_.-]{1,64}(?::[A-Za-z0-9_.-]{1,64}){0,3}")
 
 
 MAX_TIMER_CHOICES = 8  # turn timer buttons in /settings, besides «no timer»
@@ -23,6 +25,9 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr | None = Field(default=None, description="the bot's token from @BotFather")
     redis_url: str | None = Field(default=None, description="redis:// or unix:// URL; embedded server if unset")
+    key_prefix: str | None = Field(
+        default=None, description="what the bot's Redis keys start with; dh:<bot id> if unset (bot/plumbing/keys.py)"
+    )
     bot_api_url: AnyHttpUrl | None = Field(default=None, description="base URL of a Bot API server (sandbox)")
     operator_ids: Annotated[tuple[int, ...], NoDecode] = ()
     turn_timer_choices: Annotated[tuple[int, ...], NoDecode] = Field(
@@ -100,6 +105,14 @@ class Settings(BaseSettings):
     def _redis_scheme(cls, value: str | None) -> str | None:
         if value and not value.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError("must start with redis://, rediss:// or unix://")
+        return value or None
+
+    @field_validator("key_prefix")
+    @classmethod
+    def _prefix_shape(cls, value: str | None) -> str | None:
+        """Hash tags come after it (a brace would make its own) and SCAN matches on it (so no glob character)."""
+        if value and not KEY_PREFIX.fullmatch(value):
+            raise ValueError("must be words of A-Z, a-z, 0-9, _, . and - joined by ':', e.g. dh:games")
         return value or None
 
     @field_validator("webhook_secret")
