@@ -1,4 +1,4 @@
-"""``dorehami``: run the bot, run it against the local sandbox, or check its health."""
+"""``dorehami``: run the bot, run it against the local sandbox, check its health, back its data up and restore it."""
 
 from __future__ import annotations
 
@@ -7,10 +7,15 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import redis
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.plumbing import logs
+from bot.plumbing import backup, logs
+from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.keys import Keys
 
 
 def _run(settings: Settings) -> None:
@@ -19,6 +24,29 @@ def _run(settings: Settings) -> None:
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
     run_on_redis(settings, "redis")
+
+
+def _on_data(settings: Settings, path: Path, act: Callable[[redis.Redis, Keys, Path], int], done: str) -> int:
+    """``act`` on the bot's keys: on REDIS_URL, or on the embedded server in DATA_DIR/redis (the running bot's,
+    or started for this and stopped after)."""
+    try:
+        keys = Keys.of(settings)
+    except ValueError as error:
+        raise ConfigError(f"configuration error: {error}") from None
+    server = None if settings.redis_url else EmbeddedServer(settings.data_dir / "redis")
+    url = settings.redis_url or server.start()  # type: ignore[union-attr]
+    client = redis.Redis.from_url(url, socket_timeout=60)
+    try:
+        count = act(client, keys, path)
+    except backup.BackupError as error:
+        print(f"{done} failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        client.close()
+        if server is not None:
+            server.stop()
+    print(f"{done}: {count} keys of {keys.prefix}, {path}")
+    return 0
 
 
 def _health(settings: Settings) -> int:
@@ -70,6 +98,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with REDIS_URL the bot's data is that server's, never emptied",
     )
     sub.add_parser("health", help="exit 0 if the running bot is alive")
+    taken = sub.add_parser(
+        "backup",
+        help="write the bot's data (every key under its prefix, with times to live) to a file",
+        description="Write the bot's data to FILE at one instant: every key under its prefix (KEY_PREFIX, or "
+        "dh:<bot id> from BOT_TOKEN), on REDIS_URL or the embedded server in DATA_DIR/redis.",
+    )
+    taken.add_argument("file", type=Path)
+    restored = sub.add_parser(
+        "restore",
+        help="make the bot's data what a backup file holds (stop the bot first)",
+        description="Delete every key under the bot's prefix and put back those of FILE, with their times to live. "
+        "Stop the bot first; start it after.",
+    )
+    restored.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
@@ -80,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.dev.local import run_sandbox  # here: only the sandbox needs the emulator
 
             run_sandbox(settings, args.host, args.port, keep=args.keep)
+        elif args.command == "backup":
+            return _on_data(settings, args.file, backup.take, "backup")
+        elif args.command == "restore":
+            return _on_data(settings, args.file, backup.restore, "restore")
         else:
             return _health(settings)
     except ConfigError as exc:
