@@ -75,6 +75,21 @@ def _health(settings: Settings) -> int:
     return 0
 
 
+# The commands on the bot's data: their help and description.
+_DATA_COMMANDS = {
+    "backup": (
+        "write the bot's data (every key under its prefix, with times to live) to a file",
+        "Write the bot's data to FILE at one instant: every key under its prefix (KEY_PREFIX, or dh:<bot id> from "
+        "BOT_TOKEN), on REDIS_URL or the embedded server in DATA_DIR/redis.",
+    ),
+    "restore": (
+        "make the bot's data what a backup file holds (stop the bot first)",
+        "Delete every key under the bot's prefix and put back those of FILE, with their times to live. Stop the bot "
+        "first; start it after.",
+    ),
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # PTB 22 gives durations (e.g. a 429's retry_after) as timedelta only with this set, else it warns.
     os.environ.setdefault("PTB_TIMEDELTA", "1")
@@ -98,20 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with REDIS_URL the bot's data is that server's, never emptied",
     )
     sub.add_parser("health", help="exit 0 if the running bot is alive")
-    taken = sub.add_parser(
-        "backup",
-        help="write the bot's data (every key under its prefix, with times to live) to a file",
-        description="Write the bot's data to FILE at one instant: every key under its prefix (KEY_PREFIX, or "
-        "dh:<bot id> from BOT_TOKEN), on REDIS_URL or the embedded server in DATA_DIR/redis.",
-    )
-    taken.add_argument("file", type=Path)
-    restored = sub.add_parser(
-        "restore",
-        help="make the bot's data what a backup file holds (stop the bot first)",
-        description="Delete every key under the bot's prefix and put back those of FILE, with their times to live. "
-        "Stop the bot first; start it after.",
-    )
-    restored.add_argument("file", type=Path)
+    for name, (short, description) in _DATA_COMMANDS.items():
+        sub.add_parser(name, help=short, description=description).add_argument("file", type=Path)
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
