@@ -115,6 +115,14 @@ class Settings(BaseSettings):
             raise ValueError("must be words of A-Z, a-z, 0-9, _, . and - joined by ':', e.g. dh:games")
         return value or None
 
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        """The bot's id comes before the colon (the default key prefix is made of it, bot/plumbing/keys.py)."""
+        if value is not None and not re.fullmatch(r"\d+:\S+", value.get_secret_value()):
+            raise ValueError("must be the token @BotFather gave: the bot's id, ':', its secret (123456:ABC-DEF...)")
+        return value
+
     @field_validator("webhook_secret")
     @classmethod
     def _secret_chars(cls, value: SecretStr | None) -> SecretStr | None:
