@@ -79,18 +79,35 @@ async def _to_prefixed(client: aioredis.Redis, keys: Keys, lease: _Lease) -> Non
     if keys.prefix == LEGACY_PREFIX:
         return  # KEY_PREFIX=dh: the keys are where they were
     moved = kept = 0
+    batch: list[str] = []
     async for key in client.scan_iter(match=f"{LEGACY_PREFIX}:*", count=BATCH):
         name = key.decode() if isinstance(key, bytes) else str(key)
-        if not legacy(name) or name.startswith(f"{keys.prefix}:"):
-            continue
-        if await client.renamenx(name, keys.adopted(name)):  # keeps its time to live; same hash tag, same slot
+        if legacy(name) and not name.startswith(f"{keys.prefix}:"):
+            batch.append(name)
+        if len(batch) >= BATCH:
+            moved, kept = await _rename(client, keys, batch, moved, kept)
+            batch = []
+            await lease.renew()
+    moved, kept = await _rename(client, keys, batch, moved, kept)
+    log.warning("schema 1's keys taken by this bot (%s): %d renamed, %d left", keys.prefix, moved, kept)
+
+
+async def _rename(client: aioredis.Redis, keys: Keys, names: list[str], moved: int, kept: int) -> tuple[int, int]:
+    """Rename a batch in one round trip (one fsync of the append-only file for all); the counts so far, added to.
+    RENAMENX keeps a key's time to live, and the name under the prefix keeps its hash tag, so its slot."""
+    async with client.pipeline(transaction=False) as pipe:
+        for name in names:
+            pipe.renamenx(name, keys.adopted(name))
+        done = await pipe.execute(raise_on_error=False)
+    for name, renamed in zip(names, done, strict=True):
+        if renamed is True or renamed == 1:
             moved += 1
+        elif isinstance(renamed, Exception):  # gone meanwhile (expired): nothing to take
+            log.info("schema 1's key %s not renamed: %s", name, renamed)
         else:
             kept += 1
             log.warning("schema 1's key %s left where it is: %s exists already", name, keys.adopted(name))
-        if (moved + kept) % BATCH == 0:
-            await lease.renew()
-    log.warning("schema 1's keys taken by this bot (%s): %d renamed, %d left", keys.prefix, moved, kept)
+    return moved, kept
 
 
 Step = Callable[[aioredis.Redis, Keys, _Lease], Awaitable[None]]
