@@ -20,7 +20,7 @@ from typing import Any
 
 import redis
 
-from bot.plumbing.keys import Keys
+from bot.plumbing.keys import LEGACY_PREFIX, Keys, legacy
 
 FORMAT = "dorehami-backup/1"
 
@@ -39,6 +39,11 @@ def take(client: redis.Redis, keys: Keys, path: Path) -> int:
     skipped = {name.encode() for name in _skipped(keys)}
     names = sorted({bytes(k) for k in client.scan_iter(match=keys.everything, count=1000)} - skipped)
     if not names:
+        if any(legacy(bytes(k).decode()) for k in client.scan_iter(match=f"{LEGACY_PREFIX}:*", count=1000)):
+            raise BackupError(
+                f"no key under {keys.prefix}, but keys of a version before prefixes: copy the server's files (README: "
+                "Upgrading), or start this version once to take them"
+            )
         raise BackupError(f"no key under {keys.prefix}: nothing to back up (is it the bot's Redis and prefix?)")
     pipe = client.pipeline(transaction=True)  # one MULTI: every key as it was at one instant
     for name in names:

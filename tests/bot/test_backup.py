@@ -13,7 +13,7 @@ import redis
 from bot.cli import main
 from bot.plumbing import backup
 from bot.plumbing.embedded_server import EmbeddedServer
-from bot.plumbing.keys import Keys
+from bot.plumbing.keys import LEGACY_PREFIX, Keys
 
 _bots = itertools.count(7_500_001)
 
@@ -71,6 +71,17 @@ def test_a_backup_is_put_back_only_for_its_own_bot_and_whole(client: redis.Redis
     assert len(list(client.scan_iter(match=mine.everything))) == 6
     with pytest.raises(backup.BackupError, match="nothing to back up"):
         backup.take(client, Keys(f"dh:{next(_bots)}"), tmp_path / "empty")
+
+
+def test_a_backup_of_keys_not_yet_migrated_says_how_to_save_them(client: redis.Redis, tmp_path: Path) -> None:
+    """Before its first start on this version the bot's keys are still named as before prefixes (dh:{<chat>}:…)."""
+    old = Keys(LEGACY_PREFIX).game("-7")
+    client.hset(old, mapping={"v": "1", "d": "{}"})
+    try:
+        with pytest.raises(backup.BackupError, match="copy the server's files"):
+            backup.take(client, Keys(f"dh:{next(_bots)}"), tmp_path / "backup")
+    finally:
+        client.delete(old)
 
 
 def test_the_command_works_on_the_embedded_server_in_the_data_folder(
