@@ -13,7 +13,7 @@ from pathlib import Path
 import redis
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.plumbing import backup, logs
+from bot.plumbing import backup, logs, schema
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.keys import Keys
 
@@ -23,7 +23,10 @@ def _run(settings: Settings) -> None:
 
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
-    run_on_redis(settings, "redis")
+    try:
+        run_on_redis(settings, "redis")
+    except schema.SchemaError as error:  # the data is of a newer version: one line, as for a bad setting
+        raise ConfigError(f"cannot start: {error}") from None
 
 
 def _on_data(settings: Settings, path: Path, act: Callable[[redis.Redis, Keys, Path], int], done: str) -> int:

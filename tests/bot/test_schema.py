@@ -11,19 +11,24 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 import redis.asyncio as aioredis
 
+from bot.dev.local import SANDBOX_TOKEN
 from bot.plumbing import schema
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.keys import LEGACY_OWNER, LEGACY_PREFIX, Keys, legacy
 from bot.plumbing.store import Store
 from bot.plumbing.turn_notices import TurnBook
 from rules import GAMES
+from sandbox.server import run_in_thread
 
 TODAY = json.loads((Path(__file__).parent / "data" / "schema1-keys.json").read_text())
 CHAT = -1001000000001
@@ -150,3 +155,32 @@ async def test_data_of_a_newer_version_stops_the_start(client: aioredis.Redis) -
             await schema.migrate(client, keys)
     finally:
         await client.delete(keys.schema)
+
+
+def test_the_bot_on_data_of_a_newer_version_stops_with_one_line(redis_url: str, tmp_path: Path) -> None:
+    """``dorehami run`` migrates before it takes an update: on a newer version's data it does not start."""
+    keys = Keys(f"dh:{next(_bots)}")
+    client = redis.Redis.from_url(redis_url)
+    client.set(keys.schema, schema.SCHEMA + 1)
+    telegram = run_in_thread()
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DATA_DIR": str(tmp_path),
+        "BOT_TOKEN": SANDBOX_TOKEN,
+        "BOT_API_URL": telegram.url,
+        "REDIS_URL": redis_url,
+        "KEY_PREFIX": keys.prefix,
+    }
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "run"], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path
+        )
+    finally:
+        telegram.stop()
+        client.delete(keys.schema)
+        client.close()
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    newer = f"Redis holds schema {schema.SCHEMA + 1} of {keys.prefix}; this version knows up to {schema.SCHEMA}"
+    assert last == f"cannot start: {newer}"
