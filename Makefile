@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: sandbox run test test-busy check lint bench clean browser
+.PHONY: sandbox run test test-busy check lint bench clean browser lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,19 @@ bench: $(TEST_STAMP) browser
 	$(BIN)/python bench/engine_games.py
 	$(BIN)/python bench/render_coin_age.py
 	$(BIN)/python bench/press_latency.py
+
+# The image's dependencies pinned with their hashes, for Linux x86_64 and aarch64 alike (one universal lock for
+# the Python of the Dockerfile's base image): requirements.lock, what the bot runs on, and requirements-build.lock,
+# what builds its wheel (pyproject.toml's build-system). uv is installed into .venv for this alone: nothing else
+# needs it; tests/project/test_deploy.py checks the locks still satisfy pyproject.toml.
+LOCK_PYTHON := 3.12
+LOCK := $(BIN)/uv pip compile --universal --python-version $(LOCK_PYTHON) --generate-hashes --quiet \
+	--custom-compile-command "make lock"
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet uv
+	$(LOCK) pyproject.toml -o requirements.lock
+	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires'], sep='\n')" \
+	  | $(LOCK) - -o requirements-build.lock
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -357,7 +357,7 @@ async def batch(
         tempfile.TemporaryDirectory() as tmp,
         Harness(Path(tmp), sandbox_process=True, time_scale=scale, bot_env=env) as harness,
     ):
-        store = Store.from_url(harness.redis_url)
+        store = Store.from_url(harness.redis_url, harness.keys)
         try:
             async with ControlClient(harness.url, timeout=120) as client, following(client) as watcher:
                 limits = (await client.config())["rate_limits"]

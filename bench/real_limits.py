@@ -199,7 +199,7 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
 
 async def main(minutes: float, seed: int, scale: float) -> None:
     with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True, time_scale=scale) as harness:
-        store = Store.from_url(harness.redis_url)
+        store = Store.from_url(harness.redis_url, harness.keys)
         async with ControlClient(harness.url, timeout=120) as client:
             config = await client.config()
             tables = [await seat(client, n, "real", players=4) for n in range(len(GAMES))]

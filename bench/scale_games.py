@@ -41,7 +41,7 @@ async def used_memory(client: aioredis.Redis) -> int:
 async def main(games: int, moves: int, think: float, turn: int) -> None:
     with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True) as harness:
         redis = aioredis.Redis.from_url(harness.redis_url)
-        store = Store.from_url(harness.redis_url)
+        store = Store.from_url(harness.redis_url, harness.keys)
         async with ControlClient(harness.url, timeout=60) as client:
             limits = (await client.config())["rate_limits"]
             memory_before = await used_memory(redis)

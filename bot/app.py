@@ -56,9 +56,10 @@ from bot.handlers import (
 from bot.handlers.errors import on_error
 from bot.handlers.guards import ButtonCallback, ButtonHandler
 from bot.messages import texts
-from bot.plumbing import activity, liveness, metrics, supervise
+from bot.plumbing import activity, liveness, metrics, schema, supervise
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.keys import Keys
 from bot.plumbing.liveness import AnsweredRequest
 from bot.plumbing.locks import worker_id
 from bot.plumbing.pacing import Pacer
@@ -92,9 +93,10 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     """The bot with its services. In webhook mode, where several workers may send for the same groups, the
     flood budgets are shared through Redis as well (bot/plumbing/shared_budgets.py)."""
     assert settings.bot_token is not None
-    store = Store.from_url(redis_url, settings.replicas, settings.redis_replica_wait_ms)
+    store = Store.from_url(redis_url, Keys.of(settings), settings.replicas, settings.redis_replica_wait_ms)
     limits = Limits()
-    shared = SharedBudgets(store.redis, limits, worker_id(settings.worker_name)) if settings.webhook_url else None
+    worker = worker_id(settings.worker_name)
+    shared = SharedBudgets(store.redis, store.keys, limits, worker) if settings.webhook_url else None
     limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))
     polling = Polling()  # Telegram out of reach of getUpdates: logged once (bot/plumbing/telegram_outage.py)
     builder = (
@@ -119,7 +121,10 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     app.bot_data[POLLING] = polling
     limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
     app.bot_data["services"] = Services(
-        store=store, settings=settings, deadlines=Deadlines(store.redis), thinker=Thinker(settings.computer_workers)
+        store=store,
+        settings=settings,
+        deadlines=Deadlines(store.redis, store.keys),
+        thinker=Thinker(settings.computer_workers),
     )
     add_handlers(app)
     return app
@@ -228,6 +233,7 @@ async def _unknown_button(update: Update, context: object) -> None:
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     services: Services = app.bot_data["services"]
     await services.store.ping()
+    await schema.migrate(services.store.redis, services.store.keys)  # before any update: data in today's shape
     await app.bot.set_my_commands(
         [BotCommand(c, d) for c, d in texts.GROUP_COMMANDS], scope=BotCommandScopeAllGroupChats()
     )

@@ -1,4 +1,4 @@
-"""``dorehami``: run the bot, run it against the local sandbox, or check its health."""
+"""``dorehami``: run the bot, run it against the local sandbox, check its health, back its data up and restore it."""
 
 from __future__ import annotations
 
@@ -7,10 +7,16 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import redis
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.plumbing import logs
+from bot.plumbing import backup, logs, schema
+from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.keys import Keys
+from bot.plumbing.redis_connect import connect_blocking
 
 
 def _run(settings: Settings) -> None:
@@ -18,7 +24,33 @@ def _run(settings: Settings) -> None:
 
     if settings.bot_token is None:
         raise ConfigError("configuration error: BOT_TOKEN: missing (set it, or use `dorehami sandbox` to try the bot)")
-    run_on_redis(settings, "redis")
+    try:
+        run_on_redis(settings, "redis")
+    except schema.SchemaError as error:  # the data is of a newer version: one line, as for a bad setting
+        raise ConfigError(f"cannot start: {error}") from None
+
+
+def _on_data(settings: Settings, path: Path, act: Callable[[redis.Redis, Keys, Path], int], done: str) -> int:
+    """``act`` on the bot's keys: on REDIS_URL, or on the embedded server in DATA_DIR/redis (the running bot's,
+    or started for this and stopped after)."""
+    try:
+        keys = Keys.of(settings)
+    except ValueError as error:
+        raise ConfigError(f"configuration error: {error}") from None
+    server = None if settings.redis_url else EmbeddedServer(settings.data_dir / "redis")
+    url = settings.redis_url or server.start()  # type: ignore[union-attr]
+    client = connect_blocking(url, socket_timeout=60)
+    try:
+        count = act(client, keys, path)
+    except backup.BackupError as error:
+        print(f"{done} failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        client.close()
+        if server is not None:
+            server.stop()
+    print(f"{done}: {count} keys of {keys.prefix}, {path}")
+    return 0
 
 
 def _health(settings: Settings) -> int:
@@ -47,6 +79,21 @@ def _health(settings: Settings) -> int:
     return 0
 
 
+# The commands on the bot's data: their help and description.
+_DATA_COMMANDS = {
+    "backup": (
+        "write the bot's data (every key under its prefix, with times to live) to a file",
+        "Write the bot's data to FILE at one instant: every key under its prefix (KEY_PREFIX, or dh:<bot id> from "
+        "BOT_TOKEN), on REDIS_URL or the embedded server in DATA_DIR/redis.",
+    ),
+    "restore": (
+        "make the bot's data what a backup file holds (stop the bot first)",
+        "Delete every key under the bot's prefix and put back those of FILE, with their times to live. Stop the bot "
+        "first; start it after.",
+    ),
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # PTB 22 gives durations (e.g. a 429's retry_after) as timedelta only with this set, else it warns.
     os.environ.setdefault("PTB_TIMEDELTA", "1")
@@ -70,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with REDIS_URL the bot's data is that server's, never emptied",
     )
     sub.add_parser("health", help="exit 0 if the running bot is alive")
+    for name, (short, description) in _DATA_COMMANDS.items():
+        sub.add_parser(name, help=short, description=description).add_argument("file", type=Path)
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
@@ -80,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.dev.local import run_sandbox  # here: only the sandbox needs the emulator
 
             run_sandbox(settings, args.host, args.port, keep=args.keep)
+        elif args.command == "backup":
+            return _on_data(settings, args.file, backup.take, "backup")
+        elif args.command == "restore":
+            return _on_data(settings, args.file, backup.restore, "restore")
         else:
             return _health(settings)
     except ConfigError as exc:

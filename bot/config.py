@@ -14,8 +14,8 @@ from telegram.constants import FloodLimit
 
 _APP_NAME = re.compile(r"[A-Za-z0-9_]{3,64}")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
-
-
+# A Redis key prefix: words of letters, digits, ``_ . -`` joined by ``:``; no brace (hash tags follow it), no glob
+KEY_PREFIX = re.compile(r"[A-Za-z0-9_.-]{1,64}(?::[A-Za-z0-9_.-]{1,64}){0,3}")
 SENTINEL_SCHEME = "redis+sentinel"
 SENTINEL_PORT = 26379  # Sentinel's own default port
 MAX_TIMER_CHOICES = 8  # turn timer buttons in /settings, besides «no timer»
@@ -86,6 +86,9 @@ class Settings(BaseSettings):
         description="replicas that must hold a saved move before it is answered (WAIT); 1 with Sentinel, else 0",
     )
     redis_replica_wait_ms: int = Field(default=1000, ge=1, description="at most this long a save waits for them")
+    key_prefix: str | None = Field(
+        default=None, description="what the bot's Redis keys start with; dh:<bot id> if unset (bot/plumbing/keys.py)"
+    )
     bot_api_url: AnyHttpUrl | None = Field(default=None, description="base URL of a Bot API server (sandbox)")
     operator_ids: Annotated[tuple[int, ...], NoDecode] = ()
     turn_timer_choices: Annotated[tuple[int, ...], NoDecode] = Field(
@@ -174,6 +177,22 @@ class Settings(BaseSettings):
         if self.redis_replicas is not None:
             return self.redis_replicas
         return 1 if self.redis_url and is_sentinel(self.redis_url) else 0
+
+    @field_validator("key_prefix")
+    @classmethod
+    def _prefix_shape(cls, value: str | None) -> str | None:
+        """Hash tags come after it (a brace would make its own) and SCAN matches on it (so no glob character)."""
+        if value and not KEY_PREFIX.fullmatch(value):
+            raise ValueError("must be words of A-Z, a-z, 0-9, _, . and - joined by ':', e.g. dh:games")
+        return value or None
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        """The bot's id comes before the colon (the default key prefix is made of it, bot/plumbing/keys.py)."""
+        if value is not None and not re.fullmatch(r"\d+:\S+", value.get_secret_value()):
+            raise ValueError("must be the token @BotFather gave: the bot's id, ':', its secret (123456:ABC-DEF...)")
+        return value
 
     @field_validator("webhook_secret")
     @classmethod

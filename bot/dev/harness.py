@@ -30,6 +30,7 @@ from bot.config import Limits
 from bot.dev.local import APP_NAME, SANDBOX_TOKEN, register_app
 from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.keys import Keys
 from bot.plumbing.metrics import METRICS_PATH
 from bot.plumbing.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
@@ -395,14 +396,15 @@ class Harness:
         time_scale: float = 1.0,
         redis_url: str | None = None,
     ) -> None:
-        """``redis_url``: the bot's Redis (else REDIS_URL, else an embedded server started here);
-        ``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
+        """``sandbox_process``: run the sandbox as its own process (benchmarks: its own core and GIL)
         rather than in a thread of the caller; ``bot_env``: extra settings for the bot process(es);
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
         sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
         Telegram's clock that much faster (``sandbox/clock.py``) and the bot gets budgets scaled to match
-        (``scaled_pacing``; ``bot_env`` may still override them). The bot deals from ``REPLAYED_DEALS``: the
-        same tests in the same order play the same games on every run."""
+        (``scaled_pacing``; ``bot_env`` may still override them); ``redis_url``: a Redis already running (another
+        harness's: several bots on one Redis, each with its own token and sandbox; a Sentinel setup's) instead
+        of REDIS_URL or an embedded one. The bot deals from ``REPLAYED_DEALS``: the same tests in the same order
+        play the same games on every run."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
         self.time_scale = time_scale
@@ -419,6 +421,13 @@ class Harness:
     def url(self) -> str:
         assert self.sandbox is not None
         return self.sandbox.url
+
+    @property
+    def keys(self) -> Keys:
+        """The names of the bot's keys in Redis (its prefix comes from its token unless KEY_PREFIX is set)."""
+        if prefix := self.bot_env.get("KEY_PREFIX"):
+            return Keys(prefix)
+        return Keys.for_token(self.bot_env.get("BOT_TOKEN", SANDBOX_TOKEN))
 
     @property
     def bots(self) -> list[BotProcess]:

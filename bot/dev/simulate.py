@@ -159,7 +159,7 @@ async def settled(sandbox: ControlClient, harness: Harness, timeout: float = WAI
 async def game_record(harness: Harness, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
     """The chat's game as the bot last wrote it: a look into Redis, where every change is written before it is
     drawn or answered (so a refused press that changed nothing leaves it as it was)."""
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
         return await store.load(chat_id, thread_id)
     finally:
@@ -688,7 +688,7 @@ async def wait_log(harness: Harness, pattern: str, more_than: int = 0) -> None:
 
 async def no_pause_in_private(harness: Harness, user_id: int) -> None:
     """A private chat has no /settings: its computer players' pause is taken away in the store."""
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
         await store.set_group_settings(user_id, GroupSettings(computer_pause_seconds=0))
     finally:

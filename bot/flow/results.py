@@ -20,6 +20,7 @@ from bot.flow.computers import strongest_level
 from bot.messages import keyboards, texts
 from bot.messages.board import result_lines
 from bot.messages.seats import winners
+from bot.plumbing.keys import Keys
 from bot.plumbing.services import services
 from bot.plumbing.stop_points import stop_point
 from bot.plumbing.store import GameRecord, Store
@@ -33,34 +34,45 @@ def winners_of(record: GameRecord, winners: tuple[int, ...]) -> set[int]:
     return set() if len(winners) == len(record.players) > 1 else set(winners)
 
 
-def board_key(chat_id: int, game_id: str, computers: bool = False) -> str:
+def board_key(keys: Keys, chat_id: int, game_id: str, computers: bool = False) -> str:
     """The group's leaderboard of a game: among people, or of its games with computer players."""
-    return f"dh:{{{chat_id}}}:stats:{game_id}" + (":computer" if computers else "")
+    return f"{keys.chat(chat_id)}stats:{game_id}" + (":computer" if computers else "")
+
+
+def names_key(keys: Keys, chat_id: int) -> str:
+    """The names the group's leaderboards show, by user id."""
+    return f"{keys.chat(chat_id)}names"
+
+
+def user_stats_key(keys: Keys, user_id: int) -> str:
+    """A person's own record in every game (/mystats)."""
+    return f"{keys.user(user_id)}stats"
 
 
 async def count_result(store: Store, record: GameRecord, winners: tuple[int, ...]) -> bool:
     """Add a finished game to the statistics; False if it was counted before."""
-    marker = f"dh:{{{record.chat_id}}}:counted:{record.seed}"
+    keys = store.keys
+    marker = f"{keys.chat(record.chat_id)}counted:{record.seed}"
     if not await store.redis.set(marker, 1, nx=True, ex=COUNTED_TTL):
         return False
     won = winners_of(record, winners)
     level = strongest_level(record)
-    board = board_key(record.chat_id, record.game_id, computers=level is not None)
+    board = board_key(keys, record.chat_id, record.game_id, computers=level is not None)
     # the field stem of a person's record: the game, or the game and the strongest computer player's level
     mine = f"computer:{record.game_id}:{level}" if level is not None else record.game_id
     persons = [(seat in won, player) for seat, player in enumerate(record.players) if not player.is_computer]
     persons += [(False, person) for person in record.replaced.values()]
     async with store.redis.pipeline(transaction=False) as pipe:
         for winner, player in persons:
-            pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{mine}:played", 1)
+            pipe.hincrby(user_stats_key(keys, player.user_id), f"{mine}:played", 1)
             if winner:
-                pipe.hincrby(f"dh:user:{player.user_id}:stats", f"{mine}:won", 1)
+                pipe.hincrby(user_stats_key(keys, player.user_id), f"{mine}:won", 1)
             if record.in_private:
                 continue  # no group to rank them in
             pipe.hincrby(board, f"{player.user_id}:played", 1)
             if winner:
                 pipe.hincrby(board, f"{player.user_id}:won", 1)
-            pipe.hset(f"dh:{{{record.chat_id}}}:names", str(player.user_id), player.name)
+            pipe.hset(names_key(keys, record.chat_id), str(player.user_id), player.name)
         await pipe.execute()
     return True
 

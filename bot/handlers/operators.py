@@ -14,13 +14,11 @@ from telegram.ext import ContextTypes
 
 from bot.messages import texts
 from bot.messages.fa import num
-from bot.plumbing.deadlines import DUE
 from bot.plumbing.services import parse_tag, services
 from bot.plumbing.store import Store
 
 log = logging.getLogger(__name__)
 
-MAINTENANCE_KEY = "dh:maintenance"
 STARTED_AT = "started_at"
 
 
@@ -32,7 +30,7 @@ def _version() -> str:
 
 
 async def in_maintenance(store: Store) -> bool:
-    return bool(await store.redis.exists(MAINTENANCE_KEY))
+    return bool(await store.redis.exists(store.keys.maintenance))
 
 
 async def _operator(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
@@ -72,7 +70,7 @@ async def cmd_status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         f"بازی در جریان: {num(phases['playing'])}، اتاق انتظار: {num(phases['lobby'])}",
         "بر پایهٔ بازی: " + ("، ".join(f"{g} {num(n)}" for g, n in sorted(games.items())) or "—"),
         texts.STATUS_PRIVATE_GAMES.format(games=num(private)),
-        f"مهلت‌های در صف: {num(await store.redis.zcard(DUE))}",
+        f"مهلت‌های در صف: {num(await store.redis.zcard(store.keys.due))}",
         f"حافظهٔ Redis: {memory.get('used_memory_human', '?')}",
         f"حالت نگهداری: {'روشن' if await in_maintenance(store) else 'خاموش'}",
     ]
@@ -88,11 +86,11 @@ async def cmd_maintenance(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     choice = (context.args or [""])[0].lower()
     store = services(context).store
     if choice == "on":
-        await store.redis.set(MAINTENANCE_KEY, 1)
+        await store.redis.set(store.keys.maintenance, 1)
         sent = await broadcast(context, texts.MAINTENANCE_NOTICE)
         await message.reply_text(texts.MAINTENANCE_ON.format(groups=num(sent)))
     elif choice == "off":
-        await store.redis.delete(MAINTENANCE_KEY)
+        await store.redis.delete(store.keys.maintenance)
         await message.reply_text(texts.MAINTENANCE_OFF)
     else:
         await message.reply_text(texts.MAINTENANCE_USAGE)

@@ -8,7 +8,7 @@ same checks and the same compare-and-set as a press (bot/handlers/play.py), and 
 edit: the move.
 
 The page follows the game by server-sent events: one long response per page, woken by the worker's single
-subscription to the store's saves (``Store.SAVED``, published inside the compare-and-set itself, so a move
+subscription to the store's saves (``Keys.saved``, published inside the compare-and-set itself, so a move
 made on any worker, by a press, a page, a computer player or a time-out, wakes the pages on every worker;
 ``plumbing.locks.Wakeups``). Pub/sub keeps nothing for a subscriber that was away, so a stream also looks at
 the store every ``RECHECK_SECONDS``. Chosen over polling because a spectator sees a
@@ -66,7 +66,7 @@ def install(web_app: web.Application, ptb_app: Application[Any, Any, Any, Any, A
     """Serve the page from ``web_app`` (the webhook's server, or a server of its own when polling)."""
     web_app[PTB_APP] = ptb_app
     store = ptb_app.bot_data["services"].store
-    web_app[FEED] = Wakeups(store.redis, store.SAVED, "page feed")
+    web_app[FEED] = Wakeups(store.redis, store.keys.saved, "page feed")
     web_app.add_routes(routes(base))
     web_app.on_startup.append(_start_feed)
     web_app.on_cleanup.append(_close_feed)

@@ -15,7 +15,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from ai import LEVELS
-from bot.flow.results import board_key
+from bot.flow.results import board_key, names_key, user_stats_key
 from bot.games import PLAYABLE, PRESENTERS
 from bot.handlers.info import reply_long
 from bot.messages import texts
@@ -39,8 +39,8 @@ class Line:
 
 
 async def leaderboard(store: Store, chat_id: int, game_id: str, computers: bool = False) -> list[Line]:
-    raw = await store.redis.hgetall(board_key(chat_id, game_id, computers))
-    names = await store.redis.hgetall(f"dh:{{{chat_id}}}:names")
+    raw = await store.redis.hgetall(board_key(store.keys, chat_id, game_id, computers))
+    names = await store.redis.hgetall(names_key(store.keys, chat_id))
     counts: dict[int, dict[str, int]] = {}
     for field, value in raw.items():
         user, _, kind = str(field).partition(":")
@@ -95,7 +95,8 @@ async def cmd_mystats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     """/mystats in private: the user's own record in every game."""
     message, user = update.effective_message, update.effective_user
     assert message is not None and user is not None
-    raw = await services(context).store.redis.hgetall(f"dh:user:{user.id}:stats")
+    store = services(context).store
+    raw = await store.redis.hgetall(user_stats_key(store.keys, user.id))
     parts = ["📊 <b>کارنامهٔ شما</b>"]
     for game_id, game in PLAYABLE.items():
         played = int(raw.get(f"{game_id}:played", 0))

@@ -263,7 +263,7 @@ def _mention(record: GameRecord, seat: int) -> str:
 def book(context: ContextTypes.DEFAULT_TYPE) -> TurnBook:
     found = context.bot_data.get(BOOK)
     if not isinstance(found, TurnBook):
-        found = context.bot_data[BOOK] = TurnBook(services(context).store.redis)
+        found = context.bot_data[BOOK] = TurnBook(services(context).store.redis, services(context).store.keys)
     return found
 
 

@@ -9,7 +9,7 @@ arrive in. That is all the bot needs: every press carries the version of the boa
 press that a message overtook (a /cancel, a /kick) is refused as stale, never applied to the wrong game.
 The worker handles the update once the chat's ``served`` counter reaches the ticket before its own, and
 moves the counter on when done. Until then other workers' tickets of that chat wait (the release publishes
-on ``bot.locks.WAKE_CHANNEL``), while other chats go on in parallel.
+on the bot's ``Keys.wake`` channel), while other chats go on in parallel.
 
 A ticket is held under a lease that its worker renews while it waits and while it works. A worker that dies
 holding one leaves it to run out (``LEASE``); the next ticket's worker then skips it, so a chat is held up
@@ -21,9 +21,9 @@ got lost on the way, so Telegram retried, perhaps to another worker, and meanwhi
 have delivered more) is dropped while its first delivery is in hand or done, and taken again only if that
 delivery's worker died before handling it.
 
-Keys: ``dh:{<chat>}:order`` (a hash: next, served), ``dh:{<chat>}:order:alive`` (a sorted set: ticket -> lease
-end in ms, Redis's clock) and ``dh:{<chat>}:order:seen`` (a sorted set: ticket -> update id). All expire
-after a day without updates.
+Keys: ``<prefix>:{<chat>}:order`` (a hash: next, served), ``<prefix>:{<chat>}:order:alive`` (a sorted set:
+ticket -> lease end in ms, Redis's clock) and ``<prefix>:{<chat>}:order:seen`` (a sorted set: ticket -> update
+id). All expire after a day without updates.
 """
 
 from __future__ import annotations
@@ -39,11 +39,11 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.plumbing import activity
+from bot.plumbing.keys import Keys
 from bot.plumbing.locks import (
     LEASE,
     LUA_NOW,
     POLL,
-    WAKE_CHANNEL,
     Wakeups,
     keep_renewing,
     raise_if_cancelled,
@@ -129,23 +129,26 @@ class Ticket:
     next_up: bool = field(default=False, compare=False)  # nothing was ahead of it when taken
 
 
-def state_key(chat_id: int) -> str:
-    return f"dh:{{{chat_id}}}:order"
+def state_key(keys: Keys, chat_id: int) -> str:
+    return f"{keys.chat(chat_id)}order"
 
 
-def alive_key(chat_id: int) -> str:
-    return f"dh:{{{chat_id}}}:order:alive"
+def alive_key(keys: Keys, chat_id: int) -> str:
+    return f"{keys.chat(chat_id)}order:alive"
 
 
-def seen_key(chat_id: int) -> str:
-    return f"dh:{{{chat_id}}}:order:seen"
+def seen_key(keys: Keys, chat_id: int) -> str:
+    return f"{keys.chat(chat_id)}order:seen"
 
 
 class ChatOrder:
     """Tickets per chat in Redis; ``take`` when an update arrives, ``turn`` around handling it."""
 
-    def __init__(self, client: aioredis.Redis, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL) -> None:
+    def __init__(
+        self, client: aioredis.Redis, keys: Keys, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL
+    ) -> None:
         self.redis = client
+        self.keys = keys
         self.wakeups = wakeups
         self.lease_ms = int(lease * 1000)
         self.poll = poll
@@ -158,7 +161,7 @@ class ChatOrder:
 
     async def take(self, chat_id: int, update_id: int) -> Ticket | None:
         """The chat's next ticket, or None if this update was delivered before and is in hand or done."""
-        keys = [state_key(chat_id), alive_key(chat_id), seen_key(chat_id)]
+        keys = [state_key(self.keys, chat_id), alive_key(self.keys, chat_id), seen_key(self.keys, chat_id)]
         args = [update_id, self.lease_ms, IDLE_TTL, SEEN]
         number, served = (int(n) for n in await self._take(keys=keys, args=args))
         if not number:
@@ -181,7 +184,8 @@ class ChatOrder:
     async def _wait(self, ticket: Ticket) -> None:
         if ticket.next_up:  # the usual case; only this ticket's own death could move the counter on since
             return
-        keys = [state_key(ticket.chat_id), alive_key(ticket.chat_id), seen_key(ticket.chat_id)]
+        chat = ticket.chat_id
+        keys = [state_key(self.keys, chat), alive_key(self.keys, chat), seen_key(self.keys, chat)]
         failures = 0
         while True:
             with self.wakeups.watch(keys[0]) as woken:
@@ -204,9 +208,9 @@ class ChatOrder:
     async def release(self, ticket: Ticket) -> None:
         """The ticket is done: the chat's next one may go (here at once, elsewhere through pub/sub)."""
         self._held.discard(ticket)
-        keys = [state_key(ticket.chat_id), alive_key(ticket.chat_id)]
+        keys = [state_key(self.keys, ticket.chat_id), alive_key(self.keys, ticket.chat_id)]
         try:
-            waiting, late = await self._finish(keys=keys, args=[ticket.number, WAKE_CHANNEL, IDLE_TTL])
+            waiting, late = await self._finish(keys=keys, args=[ticket.number, self.keys.wake, IDLE_TTL])
         except Exception:  # the lease runs out and the next ticket skips this one
             log.warning("chat %s: could not pass on ticket %s", *_ids(ticket), exc_info=True)
             return
@@ -232,7 +236,7 @@ class ChatOrder:
             return
         async with self.redis.pipeline(transaction=False) as pipe:
             for chat_id, numbers in by_chat.items():
-                await self._renew(keys=[alive_key(chat_id)], args=[self.lease_ms, *numbers], client=pipe)
+                await self._renew(keys=[alive_key(self.keys, chat_id)], args=[self.lease_ms, *numbers], client=pipe)
             await pipe.execute()
 
     async def keep_leases(self) -> None:

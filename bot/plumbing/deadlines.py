@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-DUE = "dh:{deadlines}:due"
-LEASES = "dh:{deadlines}:leases"
+from bot.plumbing.keys import Keys
+
 LEASE_SECONDS = 10.0  # a dead worker's deadlines wait this long at most (a live one renews its leases)
 
 # KEYS: due, armed set of the chat. ARGV: member, score, member, score, ...
@@ -78,40 +78,42 @@ class Deadline:
 
 
 class Deadlines:
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, keys: Keys) -> None:
         self.redis = client
+        self.keys = keys
         self._arm = client.register_script(_ARM)
         self._claim = client.register_script(_CLAIM)
         self._take_back = client.register_script(_TAKE_BACK)
 
-    @staticmethod
-    def armed_key(tag: str) -> str:
+    def armed_key(self, tag: str) -> str:
         """The set of the chat's armed members (``bot.plumbing.store.Store.migrate`` moves it)."""
-        return f"dh:{{deadlines}}:armed:{tag}"
+        return self.keys.armed(tag)
 
     async def arm(self, tag: str, deadlines: dict[Deadline, float]) -> None:
         """Replace the chat's armed deadlines with these (an empty dict disarms the chat)."""
         args: list[str] = []
         for deadline, at in deadlines.items():
             args += [deadline.member, repr(at)]
-        await self._arm(keys=[DUE, self.armed_key(tag)], args=args)
+        await self._arm(keys=[self.keys.due, self.armed_key(tag)], args=args)
 
     async def claim(self, now: float, limit: int = 100) -> list[Deadline]:
-        members = await self._claim(keys=[DUE, LEASES], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)])
+        members = await self._claim(
+            keys=[self.keys.due, self.keys.leases], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)]
+        )
         return [Deadline.parse(m.decode() if isinstance(m, bytes) else str(m)) for m in members]
 
     async def renew(self, deadlines: list[Deadline], now: float) -> None:
         """Extend the leases of deadlines still being worked on (a lease already gone stays gone)."""
         if deadlines:
             until = now + LEASE_SECONDS
-            await self.redis.zadd(LEASES, {d.member: until for d in deadlines}, xx=True)
+            await self.redis.zadd(self.keys.leases, {d.member: until for d in deadlines}, xx=True)
 
     async def take_back(self, now: float) -> int:
         """Every lease back to due (the only worker starting: whoever held them is dead); how many."""
-        return int(await self._take_back(keys=[DUE, LEASES], args=[repr(now)]))
+        return int(await self._take_back(keys=[self.keys.due, self.keys.leases], args=[repr(now)]))
 
     async def done(self, deadline: Deadline) -> None:
-        await self.redis.zrem(LEASES, deadline.member)
+        await self.redis.zrem(self.keys.leases, deadline.member)
         await self.redis.srem(self.armed_key(deadline.tag), deadline.member)
 
     async def pending(self, tag: str) -> dict[str, float]:
@@ -120,7 +122,7 @@ class Deadlines:
         out: dict[str, float] = {}
         for member in members:
             text = member.decode() if isinstance(member, bytes) else str(member)
-            score = await self.redis.zscore(DUE, text)
+            score = await self.redis.zscore(self.keys.due, text)
             if score is not None:
                 out[text] = float(score)
         return out

@@ -26,12 +26,12 @@ from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
 
+from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
 from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
 
-WAKE_CHANNEL = "dh:wake"  # the payload is the key that became free
 # The opening of Lua scripts that count time by Redis's clock (the same for every worker): ``now`` in ms.
 LUA_NOW = """
 local clock = redis.call('TIME')
@@ -66,15 +66,14 @@ class ChatLocks:
 
 
 class Wakeups:
-    """This worker's subscription to a channel (``WAKE_CHANNEL``: a key another worker freed; the store's
-    ``SAVED``: a chat whose game was saved, for the Mini App's pages): wakes the local waiters of the key a
-    message names.
+    """This worker's subscription to a channel (``Keys.wake``: a key another worker freed; ``Keys.saved``: a
+    chat whose game was saved, for the Mini App's pages): wakes the local waiters of the key a message names.
 
     A waiter registers (``watch``) *before* it checks Redis, so a change between its check and its wait still
     wakes it. Without the subscription (Redis away for a moment) waiters fall back to polling every ``POLL``.
     """
 
-    def __init__(self, client: aioredis.Redis, channel: str = WAKE_CHANNEL, name: str = "wake-ups") -> None:
+    def __init__(self, client: aioredis.Redis, channel: str, name: str = "wake-ups") -> None:
         self.redis = client
         self.channel = channel
         self.name = name
@@ -191,10 +190,17 @@ class SharedChatLocks(ChatLocks):
     """The local lock, then a lease in Redis: mutual exclusion per chat across every worker."""
 
     def __init__(
-        self, client: aioredis.Redis, wakeups: Wakeups, owner: str = "", lease: float = LEASE, poll: float = POLL
+        self,
+        client: aioredis.Redis,
+        keys: Keys,
+        wakeups: Wakeups,
+        owner: str = "",
+        lease: float = LEASE,
+        poll: float = POLL,
     ) -> None:
         super().__init__()
         self.redis = client
+        self.keys = keys
         self.wakeups = wakeups
         self.owner = owner or worker_id()
         self.lease_ms = int(lease * 1000)
@@ -205,10 +211,9 @@ class SharedChatLocks(ChatLocks):
         self._release = client.register_script(_RELEASE)
         self._renew = client.register_script(_RENEW)
 
-    @staticmethod
-    def redis_key(key: str) -> str:
-        """``dh:{<chat>}:lock:<chat tag>``: in the chat's hash slot, next to its game."""
-        return f"dh:{{{key.split(':')[0]}}}:lock:{key}"
+    def redis_key(self, key: str) -> str:
+        """``<prefix>:{<chat>}:lock:<chat tag>``: in the chat's hash slot, next to its game."""
+        return f"{self.keys.chat(key.split(':')[0])}lock:{key}"
 
     @asynccontextmanager
     async def hold(self, key: str) -> AsyncIterator[None]:
@@ -220,7 +225,7 @@ class SharedChatLocks(ChatLocks):
             finally:
                 self._held.pop(rkey, None)
                 try:
-                    await self._release(keys=[rkey, f"{rkey}:w"], args=[token, WAKE_CHANNEL])
+                    await self._release(keys=[rkey, f"{rkey}:w"], args=[token, self.keys.wake])
                 except Exception:  # the lease runs out instead
                     log.warning("could not release %s; it frees itself in %.0f s", rkey, self.lease_ms / 1000)
 

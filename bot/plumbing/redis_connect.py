@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import redis
 import redis.asyncio as aioredis
+import redis.sentinel
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import ExponentialWithJitterBackoff
@@ -33,16 +35,21 @@ CLIENT_OPTIONS: dict[str, Any] = {
 }
 
 
+def _sentinel_options(where: SentinelUrl) -> dict[str, Any]:
+    """How to reach the Sentinels themselves: quickly (one that does not answer is skipped), with their password."""
+    options: dict[str, Any] = {"socket_timeout": 2, "socket_connect_timeout": 2}
+    if where.sentinel_password is not None:
+        options["password"] = where.sentinel_password
+    return options
+
+
 def connect(url: str) -> aioredis.Redis:
     """The bot's client for ``url``: a plain server's, or the primary of a Sentinel setup, with
     ``CLIENT_OPTIONS`` either way."""
     if not is_sentinel(url):
         return aioredis.Redis.from_url(url, **CLIENT_OPTIONS)
     where = SentinelUrl.parse(url)
-    sentinel_options: dict[str, Any] = {"socket_timeout": 2, "socket_connect_timeout": 2}
-    if where.sentinel_password is not None:
-        sentinel_options["password"] = where.sentinel_password
-    sentinel = Sentinel(list(where.sentinels), sentinel_kwargs=sentinel_options)  # type: ignore[no-untyped-call]
+    sentinel = Sentinel(list(where.sentinels), sentinel_kwargs=_sentinel_options(where))  # type: ignore[no-untyped-call]
     primary: aioredis.Redis = sentinel.master_for(
         where.service, db=where.db, username=where.username, password=where.password, **CLIENT_OPTIONS
     )
@@ -55,3 +62,17 @@ async def disconnect(client: aioredis.Redis) -> None:
     sentinels = getattr(client.connection_pool, "sentinel_manager", None)
     if isinstance(sentinels, Sentinel):
         await sentinels.aclose()
+
+
+def connect_blocking(url: str, socket_timeout: float) -> redis.Redis:
+    """A blocking client of bytes for ``url``, a server's or a Sentinel setup's: for the command line (backup,
+    restore), which runs beside the bot, not in its loop."""
+    if not is_sentinel(url):
+        return redis.Redis.from_url(url, socket_timeout=socket_timeout)
+    where = SentinelUrl.parse(url)
+    options = _sentinel_options(where)
+    sentinel = redis.sentinel.Sentinel(list(where.sentinels), sentinel_kwargs=options)  # type: ignore[no-untyped-call]
+    primary: redis.Redis = sentinel.master_for(  # type: ignore[no-untyped-call]
+        where.service, db=where.db, username=where.username, password=where.password, socket_timeout=socket_timeout
+    )
+    return primary

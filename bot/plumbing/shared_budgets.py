@@ -11,8 +11,8 @@ Both are counted when the request starts, by Redis's clock, one script each (the
 different cluster slots). The window is taken first: when the chat's bucket then says wait, the slot taken
 in the window is wasted for at most a second, which only errs on the side of sending later.
 
-Keys: ``dh:pace:overall`` (a sorted set of request ids by start, kept for one window) and
-``dh:{<chat>}:pace`` (the chat's theoretical arrival time in ms); both expire on their own.
+Keys: ``<prefix>:pace:overall`` (a sorted set of request ids by start, kept for one window) and
+``<prefix>:{<chat>}:pace`` (the chat's theoretical arrival time in ms); both expire on their own.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ import itertools
 import redis.asyncio as aioredis
 
 from bot.config import Limits
+from bot.plumbing.keys import Keys
 from bot.plumbing.locks import LUA_NOW
 from bot.plumbing.pacing import message_bucket
-
-OVERALL_KEY = "dh:pace:overall"
 
 # KEYS: the window. ARGV: limit, request id, window ms. 0 when taken, else ms to wait.
 _WINDOW = (
@@ -57,14 +56,15 @@ return 0
 )
 
 
-def bucket_key(chat: int | str) -> str:
-    return f"dh:{{{chat}}}:pace"
+def bucket_key(keys: Keys, chat: int | str) -> str:
+    return f"{keys.chat(chat)}pace"
 
 
 class SharedBudgets:
     """The overall window and each chat's bucket, as ``Limits`` sets them, shared through one Redis."""
 
-    def __init__(self, client: aioredis.Redis, limits: Limits, worker: str) -> None:
+    def __init__(self, client: aioredis.Redis, keys: Keys, limits: Limits, worker: str) -> None:
+        self.keys = keys
         self.limits = limits
         self._ids = (f"{worker}:{n}" for n in itertools.count(1))
         self._window = client.register_script(_WINDOW)
@@ -76,11 +76,15 @@ class SharedBudgets:
         overall = self.limits.global_per_second
         if overall > 0:
             period = self.limits.global_window * 1000
-            wait = int(await self._window(keys=[OVERALL_KEY], args=[overall, next(self._ids), period]))
+            wait = int(await self._window(keys=[self.keys.pace_overall], args=[overall, next(self._ids), period]))
             if wait:
                 return wait / 1000
         bucket = message_bucket(self.limits, chat)  # the shape the local pacer gives the chat's budget
         if bucket is None:
             return 0.0
-        wait = int(await self._bucket(keys=[bucket_key(chat)], args=[bucket.interval * 1000, bucket.tolerance * 1000]))
+        wait = int(
+            await self._bucket(
+                keys=[bucket_key(self.keys, chat)], args=[bucket.interval * 1000, bucket.tolerance * 1000]
+            )
+        )
         return wait / 1000

@@ -1,6 +1,7 @@
 """Game records in Redis: one versioned JSON record per chat (or forum topic), written by compare-and-set.
 
-Keys carry the chat in a hash tag (``dh:{<chat>}:...``) so that a Redis Cluster keeps a chat's keys in one
+Keys (named by ``bot/plumbing/keys.py``, under the bot's prefix) carry the chat in a hash tag
+(``<prefix>:{<chat>}:...``) so that a Redis Cluster keeps a chat's keys in one
 slot. Versions come from a per-chat counter that never goes back, so a button made for an earlier game or
 an earlier move can never match a later one.
 """
@@ -16,8 +17,9 @@ import redis.asyncio as aioredis
 from pydantic import BaseModel, Field, model_validator
 from redis.exceptions import WatchError
 
-from bot.plumbing.deadlines import DUE, LEASES, Deadline, Deadlines
+from bot.plumbing.deadlines import Deadline
 from bot.plumbing.group_settings import GroupSettings
+from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
 from bot.plumbing.redis_connect import connect, disconnect
 
@@ -25,8 +27,6 @@ log = logging.getLogger(__name__)
 
 REPLICA_RECHECK = 10.0  # seconds saves skip waiting for replicas after too few answered in time
 FINISHED_TTL = 7 * 24 * 3600  # finished games stay readable for a week, then expire
-WRITE_PROBE = "dh:write-probe"  # written by the deadline poll to tell an outage's end (Store.take_write)
-NEWEST_PRIVATE = "dh:newest-private"  # per person: the newest message a group's game sent to their private chat
 T = TypeVar("T")
 
 Phase = Literal["lobby", "playing", "finished", "cancelled"]
@@ -149,41 +149,21 @@ def chat_tag(chat_id: int, thread_id: int | None) -> str:
     return f"{chat_id}" if thread_id is None else f"{chat_id}:{thread_id}"
 
 
-def game_key(tag: str) -> str:
-    """The key of a chat's (or topic's) game record; the keys about that game start with it."""
-    return f"{chat_prefix(int(tag.split(':')[0]))}game:{tag}"
-
-
-def chat_prefix(chat_id: int) -> str:
-    """Every key about one chat starts so (its hash tag): ``dh:{<chat>}:``."""
-    return f"dh:{{{chat_id}}}:"
-
-
 # A chat's keys that stay behind when it migrates: the running machinery (a lock the migration itself holds,
 # the order of the chat's updates, its flood budget) and the marker saying where the chat went.
 _STAYS = ("lock:", "order", "pace", "moved_to")
 _MIGRATE_ATTEMPTS = 5
 
 
-def moved_key(key: str, old: int, new: int) -> str:
-    """The name ``key`` of chat ``old`` takes in chat ``new``: the hash tag, and the chat tag after ``game:``."""
-    rest = key[len(chat_prefix(old)) :]
-    game = f"game:{old}"
-    if rest.startswith(game) and rest[len(game) : len(game) + 1] in ("", ":"):
-        rest = f"game:{new}" + rest[len(game) :]
-    return chat_prefix(new) + rest
-
-
 class Store:
-    """Typed access to the bot's Redis keys; connection trouble is retried by the client (``RETRY``)."""
+    """Typed access to the bot's Redis keys (``keys``: their names, under the bot's prefix); connection trouble
+    is retried by the client (bot/plumbing/redis_connect.py: ``RETRY``)."""
 
-    ACTIVE = "dh:active"  # chat tags with a lobby, a running game, or a result not yet announced
-    SAVED = "dh:saved"  # the channel every save is published on: the chat's tag
-
-    def __init__(self, client: aioredis.Redis, replicas: int = 0, replica_wait_ms: int = 1000) -> None:
+    def __init__(self, client: aioredis.Redis, keys: Keys, replicas: int = 0, replica_wait_ms: int = 1000) -> None:
         """``replicas``: how many replicas must hold a saved record before ``save`` returns (``WAIT``), at most
         ``replica_wait_ms`` milliseconds; 0 saves on the primary alone."""
         self.redis = client
+        self.keys = keys
         self._cas = client.register_script(_CAS)
         self.replicas = replicas
         self.replica_wait_ms = replica_wait_ms
@@ -191,21 +171,18 @@ class Store:
         self._wait_again_at = 0.0  # monotonic time from which saves wait for replicas again
 
     @classmethod
-    def from_url(cls, url: str, replicas: int = 0, replica_wait_ms: int = 1000) -> Store:
+    def from_url(cls, url: str, keys: Keys, replicas: int = 0, replica_wait_ms: int = 1000) -> Store:
         """A plain server's URL or a Sentinel setup's (bot/plumbing/redis_connect.py)."""
-        return cls(connect(url), replicas, replica_wait_ms)
+        return cls(connect(url), keys, replicas, replica_wait_ms)
 
     async def close(self) -> None:
         await disconnect(self.redis)
 
-    @staticmethod
-    def _game_key(tag: str) -> str:
-        return game_key(tag)
+    def _game_key(self, tag: str) -> str:
+        return self.keys.game(tag)
 
-    @staticmethod
-    def _counter_key(tag: str) -> str:
-        chat = tag.split(":")[0]
-        return f"dh:{{{chat}}}:seq"
+    def _counter_key(self, tag: str) -> str:
+        return f"{self.keys.chat(tag.split(':')[0])}seq"
 
     async def load(self, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
         tag = chat_tag(chat_id, thread_id)
@@ -225,7 +202,7 @@ class Store:
         data = record.model_dump_json(exclude={"version"})
         ttl = 0 if record.active else FINISHED_TTL
         keys = [self._game_key(tag), self._counter_key(tag)]
-        args = [str(expected), data, str(ttl), self.SAVED, tag]
+        args = [str(expected), data, str(ttl), self.keys.saved, tag]
         waits = self.replicas and time.monotonic() >= self._wait_again_at
         version = await (self._replicated_cas(keys, args) if waits else self._cas(keys=keys, args=args))
         if int(version) < 0:
@@ -233,9 +210,9 @@ class Store:
         saved = record.model_copy(update={"version": int(version)})
         async with self.redis.pipeline(transaction=False) as pipe:
             if record.phase == "cancelled":
-                pipe.srem(self.ACTIVE, tag)
+                pipe.srem(self.keys.active, tag)
             else:  # a finished game stays listed until its result is out (``retire``)
-                pipe.sadd(self.ACTIVE, tag)
+                pipe.sadd(self.keys.active, tag)
             for player in record.players:  # each person's games, for the Mini App's list (read back with care)
                 if not player.is_computer:
                     key = self._games_key(player.user_id)
@@ -260,9 +237,8 @@ class Store:
                     self._unreplicated.worked()
         return version
 
-    @staticmethod
-    def _games_key(user_id: int) -> str:
-        return f"dh:user:{user_id}:games"
+    def _games_key(self, user_id: int) -> str:
+        return f"{self.keys.user(user_id)}games"
 
     async def games_of(self, user_id: int) -> list[GameRecord]:
         """The lobbies and running games ``user_id`` sits in, newest first. The list is kept at each save of the
@@ -279,7 +255,7 @@ class Store:
         return sorted(found, key=lambda r: r.updated_at, reverse=True)
 
     async def active_tags(self) -> set[str]:
-        members = await self.redis.smembers(self.ACTIVE)
+        members = await self.redis.smembers(self.keys.active)
         return {str(m) for m in members}
 
     # The chat's live message (the lobby, then the board) is not versioned itself: re-sending it must not make
@@ -307,12 +283,12 @@ class Store:
     async def is_active(self, chat_id: int, thread_id: int | None) -> bool:
         """A lobby, a running game, or a finished game whose result is not out yet (it is retired after)."""
         tag = chat_tag(chat_id, thread_id)
-        return bool(await self.redis.sismember(self.ACTIVE, tag))
+        return bool(await self.redis.sismember(self.keys.active, tag))
 
     async def retire(self, chat_id: int, thread_id: int | None) -> None:
         """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)
-        await self.redis.srem(self.ACTIVE, tag)
+        await self.redis.srem(self.keys.active, tag)
 
     # Each player's private message about a game (their hand), and what it shows, so that it is edited only
     # when the player's view or choices changed.
@@ -331,52 +307,54 @@ class Store:
     # Group settings (shared by a forum's topics).
 
     async def group_settings(self, chat_id: int) -> GroupSettings:
-        raw = await self.redis.get(f"dh:{{{chat_id}}}:settings")
+        raw = await self.redis.get(f"{self.keys.chat(chat_id)}settings")
         return GroupSettings.model_validate_json(raw) if raw else GroupSettings()
 
     async def set_group_settings(self, chat_id: int, settings: GroupSettings) -> None:
         data = settings.model_dump_json()
-        await self.redis.set(f"dh:{{{chat_id}}}:settings", data)
+        await self.redis.set(f"{self.keys.chat(chat_id)}settings", data)
 
     # Users who opened a private chat with the bot can receive private messages.
 
     async def mark_reachable(self, user_id: int, reachable: bool = True) -> None:
         if reachable:
-            await self.redis.sadd("dh:reachable", user_id)
+            await self.redis.sadd(self.keys.reachable, user_id)
         else:
-            await self.redis.srem("dh:reachable", user_id)
+            await self.redis.srem(self.keys.reachable, user_id)
 
     async def is_reachable(self, user_id: int) -> bool:
-        return bool(await self.redis.sismember("dh:reachable", str(user_id)))
+        return bool(await self.redis.sismember(self.keys.reachable, str(user_id)))
 
     # The newest message of a group's game in a person's private chat (a turn notice, a hand sent anew): a game
     # played in that private chat posts its board below it rather than leave it buried (bot/messages/board.py).
 
     async def note_private_message(self, user_id: int, message_id: int) -> None:
-        await self.redis.zadd(NEWEST_PRIVATE, {str(user_id): message_id}, gt=True)  # GT: two notes never go back
+        await self.redis.zadd(
+            self.keys.newest_private, {str(user_id): message_id}, gt=True
+        )  # GT: two notes never go back
 
     async def newest_private_message(self, user_id: int) -> int:
-        return int(await self.redis.zscore(NEWEST_PRIVATE, str(user_id)) or 0)
+        return int(await self.redis.zscore(self.keys.newest_private, str(user_id)) or 0)
 
     # Players who asked for no turn notices (bot/messages/notices.py): on unless they turned them off.
 
     async def set_notices(self, user_id: int, on: bool) -> None:
         if on:
-            await self.redis.srem("dh:quiet", user_id)
+            await self.redis.srem(self.keys.quiet, user_id)
         else:
-            await self.redis.sadd("dh:quiet", user_id)
+            await self.redis.sadd(self.keys.quiet, user_id)
 
     async def wants_notices(self, user_id: int) -> bool:
-        return not await self.redis.sismember("dh:quiet", str(user_id))
+        return not await self.redis.sismember(self.keys.quiet, str(user_id))
 
     # Users the bot has heard from in a group (a message or a press there): members, as far as a bot that is
     # not an admin can tell.
 
     async def note_seen(self, chat_id: int, user_id: int) -> None:
-        await self.redis.sadd(f"{chat_prefix(chat_id)}seen", user_id)
+        await self.redis.sadd(f"{self.keys.chat(chat_id)}seen", user_id)
 
     async def was_seen(self, chat_id: int, user_id: int) -> bool:
-        return bool(await self.redis.sismember(f"{chat_prefix(chat_id)}seen", str(user_id)))
+        return bool(await self.redis.sismember(f"{self.keys.chat(chat_id)}seen", str(user_id)))
 
     async def ping(self) -> bool:
         return bool(await self.redis.ping())
@@ -384,13 +362,13 @@ class Store:
     async def take_write(self) -> None:
         """A small write Redis must accept (raises otherwise): a server that answers reads but refuses writes
         (a replica after a failover, OOM at its maxmemory) is not back yet."""
-        await self.redis.set(WRITE_PROBE, 1, px=60_000)
+        await self.redis.set(self.keys.write_probe, 1, px=60_000)
 
     # A basic group that became a supergroup (Telegram gives it a new id): everything about the chat moves.
 
     async def moved_to(self, chat_id: int) -> int | None:
         """The supergroup a migrated group became, if it did."""
-        value = await self.redis.get(f"{chat_prefix(chat_id)}moved_to")
+        value = await self.redis.get(f"{self.keys.chat(chat_id)}moved_to")
         return int(value) if value else None
 
     async def migrate(self, old: int, new: int) -> bool:
@@ -411,28 +389,30 @@ class Store:
         raise StoreUnavailable(f"chat {old} kept changing while it was moved to {new}")
 
     async def _migrate_once(self, old: int, new: int) -> bool:
-        prefix, marker = chat_prefix(old), f"{chat_prefix(old)}moved_to"
+        keys = self.keys
+        prefix = keys.chat(old)
+        marker = f"{prefix}moved_to"
         found = [str(key) async for key in self.redis.scan_iter(match=f"{prefix}*", count=500)]
-        keys = sorted(key for key in found if not key[len(prefix) :].startswith(_STAYS))
+        moving = sorted(key for key in found if not key[len(prefix) :].startswith(_STAYS))
         old_tag, new_tag = chat_tag(old, None), chat_tag(new, None)
-        armed_old, armed_new = Deadlines.armed_key(old_tag), Deadlines.armed_key(new_tag)
-        targets = {key: moved_key(key, old, new) for key in keys}
+        armed_old, armed_new = keys.armed(old_tag), keys.armed(new_tag)
+        targets = {key: keys.moved(key, old, new) for key in moving}
         async with self.redis.pipeline(transaction=True) as pipe:
-            await pipe.watch(marker, armed_old, *keys, *targets.values())
+            await pipe.watch(marker, armed_old, *moving, *targets.values())
             if await pipe.get(marker):
                 return False
-            plan = [(key, targets[key], await pipe.type(key), bool(await pipe.exists(targets[key]))) for key in keys]
+            plan = [(key, targets[key], await pipe.type(key), bool(await pipe.exists(targets[key]))) for key in moving]
             records = {
                 key: await pipe.hget(key, "d")
                 for key, _, kind, _ in plan
-                if kind == "hash" and key == game_key(old_tag)
+                if kind == "hash" and key == keys.game(old_tag)
             }
             counters = {key: int(await pipe.get(key) or 0) for key, _, kind, _ in plan if key.endswith(":seq")}
             merged = {key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken}
-            target_seq = int(await pipe.get(f"{chat_prefix(new)}seq") or 0)
-            was_active = bool(await pipe.sismember(self.ACTIVE, old_tag))
+            target_seq = int(await pipe.get(f"{keys.chat(new)}seq") or 0)
+            was_active = bool(await pipe.sismember(keys.active, old_tag))
             deadlines = [Deadline.parse(str(m)) for m in await pipe.smembers(armed_old)]
-            due = {d.member: await pipe.zscore(DUE, d.member) for d in deadlines}
+            due = {d.member: await pipe.zscore(keys.due, d.member) for d in deadlines}
             pipe.multi()  # type: ignore[no-untyped-call]
             for key, target, _kind, taken in plan:
                 if key.endswith(":live"):
@@ -456,16 +436,16 @@ class Store:
                 else:
                     pipe.rename(key, target)
             if was_active:
-                pipe.srem(self.ACTIVE, old_tag)
-                pipe.sadd(self.ACTIVE, new_tag)
+                pipe.srem(keys.active, old_tag)
+                pipe.sadd(keys.active, new_tag)
             for deadline in deadlines:
                 moved = Deadline(deadline.kind, new_tag, deadline.version)
-                pipe.zrem(DUE, deadline.member)
-                pipe.zrem(LEASES, deadline.member)  # a claimed one fires for the old chat, finds nothing there
-                pipe.zadd(DUE, {moved.member: due[deadline.member] or time.time()})
+                pipe.zrem(keys.due, deadline.member)
+                pipe.zrem(keys.leases, deadline.member)  # a claimed one fires for the old chat, finds nothing there
+                pipe.zadd(keys.due, {moved.member: due[deadline.member] or time.time()})
                 pipe.sadd(armed_new, moved.member)
             pipe.delete(armed_old)
             pipe.set(marker, new)
             await pipe.execute()
-        log.info("chat %s moved to %s: %d key(s), %d deadline(s)", old, new, len(keys), len(deadlines))
+        log.info("chat %s moved to %s: %d key(s), %d deadline(s)", old, new, len(moving), len(deadlines))
         return True

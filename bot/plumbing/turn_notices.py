@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-from bot.plumbing.store import FINISHED_TTL, game_key
+from bot.plumbing.keys import Keys
+from bot.plumbing.store import FINISHED_TTL
 
 # KEYS: turns. ARGV: version, game, ttl, then the users waited for. Nil if not newer, else {began, ended}.
 _ADVANCE = """
@@ -89,18 +90,17 @@ class Notice:
 class TurnBook:
     """The turns and notices of every game, in Redis."""
 
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, keys: Keys) -> None:
         self.redis = client
+        self.keys = keys
         self._advance = client.register_script(_ADVANCE)
         self._take = client.register_script(_TAKE)
 
-    @staticmethod
-    def _turns_key(tag: str) -> str:
-        return f"{game_key(tag)}:turns"
+    def _turns_key(self, tag: str) -> str:
+        return f"{self.keys.game(tag)}:turns"
 
-    @staticmethod
-    def _notice_key(tag: str, user_id: int) -> str:
-        return f"{game_key(tag)}:notice:{user_id}"
+    def _notice_key(self, tag: str, user_id: int) -> str:
+        return f"{self.keys.game(tag)}:notice:{user_id}"
 
     async def advance(self, tag: str, game: str, version: int, waiting: Iterable[int]) -> Turns | None:
         """Note that ``version`` of ``game`` (its seed) waits for the users ``waiting``; None if a version as new

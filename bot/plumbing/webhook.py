@@ -139,9 +139,10 @@ async def serve(
     svc: Services = app.bot_data["services"]
     worker = worker_id(settings.worker_name)
     lease = settings.worker_lease_seconds
-    wakeups = Wakeups(svc.store.redis)
-    order = ChatOrder(svc.store.redis, wakeups, lease=lease)
-    locks = SharedChatLocks(svc.store.redis, wakeups, owner=worker, lease=lease)
+    keys = svc.store.keys
+    wakeups = Wakeups(svc.store.redis, keys.wake)
+    order = ChatOrder(svc.store.redis, keys, wakeups, lease=lease)
+    locks = SharedChatLocks(svc.store.redis, keys, wakeups, owner=worker, lease=lease)
     svc.locks = locks  # ``locked_game`` now excludes the other workers too
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     server = WebhookServer(app, order, url_path(url), secret, settings.health_silent_seconds)

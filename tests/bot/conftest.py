@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.plumbing.embedded_server import EmbeddedServer, server_binary, system_server_binary
+from bot.plumbing.keys import Keys
 from bot.plumbing.store import Store
 
 SERVERS = ["url"] if os.environ.get("REDIS_URL") else ["embedded", "system"]
@@ -30,7 +31,7 @@ def redis_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 
 @pytest.fixture
 async def store(redis_url: str) -> AsyncIterator[Store]:
-    s = Store.from_url(redis_url)
+    s = Store.from_url(redis_url, Keys("test"))
     try:
         yield s
     finally:

@@ -13,9 +13,11 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.plumbing.chat_order import ChatOrder, Ticket, alive_key, seen_key, state_key
+from bot.plumbing.keys import Keys
 from bot.plumbing.locks import POLL, Wakeups
 
 _chats = itertools.count(-7_100_000)
+KEYS = Keys("test")
 Worker = Callable[..., Awaitable[ChatOrder]]
 
 
@@ -26,10 +28,10 @@ async def worker(redis_url: str) -> AsyncIterator[Worker]:
 
     async def make(lease: float = 10.0, poll: float = POLL) -> ChatOrder:
         client = aioredis.Redis.from_url(redis_url, decode_responses=True)
-        wakeups = Wakeups(client)
+        wakeups = Wakeups(client, KEYS.wake)
         await wakeups.start()
         made.append((client, wakeups))
-        return ChatOrder(client, wakeups, lease=lease, poll=poll)
+        return ChatOrder(client, KEYS, wakeups, lease=lease, poll=poll)
 
     yield make
     for client, wakeups in made:
@@ -221,9 +223,9 @@ async def test_keys_expire_when_the_chat_goes_quiet(worker: Worker, redis_url: s
         pass
     client = aioredis.Redis.from_url(redis_url, decode_responses=True)
     try:
-        assert 0 < await client.ttl(state_key(chat)) <= 24 * 3600
-        assert not await client.exists(alive_key(chat))  # no ticket in hand
-        assert 0 < await client.ttl(seen_key(chat)) <= 24 * 3600
+        assert 0 < await client.ttl(state_key(KEYS, chat)) <= 24 * 3600
+        assert not await client.exists(alive_key(KEYS, chat))  # no ticket in hand
+        assert 0 < await client.ttl(seen_key(KEYS, chat)) <= 24 * 3600
     finally:
         await client.aclose()
 

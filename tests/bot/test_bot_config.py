@@ -43,6 +43,10 @@ def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
         ("TURN_TIMER_CHOICES", "30,0", "TURN_TIMER_CHOICES: "),
         ("TURN_TIMER_CHOICES", "30,1000000000", "TURN_TIMER_CHOICES: must be at most 8 choices"),
         ("TURN_TIMER_CHOICES", ",".join(str(n) for n in range(1, 10)), "TURN_TIMER_CHOICES: must be at most 8"),
+        ("BOT_TOKEN", "secret-without-an-id", "BOT_TOKEN: must be the token @BotFather gave"),
+        ("KEY_PREFIX", "dh:{games}", "KEY_PREFIX: must be words"),  # a brace would make its own hash tag
+        ("KEY_PREFIX", "dh:*", "KEY_PREFIX: must be words"),  # a glob would match other bots' keys
+        ("KEY_PREFIX", "dh:", "KEY_PREFIX: must be words"),
     ],
 )
 def test_a_malformed_setting_names_itself(monkeypatch: pytest.MonkeyPatch, name: str, value: str, words: str) -> None:

@@ -6,13 +6,14 @@ import asyncio
 import itertools
 
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline, Deadlines
+from bot.plumbing.keys import Keys
 from bot.plumbing.store import Store
 
 _tags = (f"-9{n}" for n in itertools.count(100))
 
 
 async def test_arming_replaces_the_chat_s_deadlines(store: Store) -> None:
-    deadlines = Deadlines(store.redis)
+    deadlines = Deadlines(store.redis, store.keys)
     tag = next(_tags)
     await deadlines.arm(tag, {Deadline("timeout", tag, 1): 100.0, Deadline("remind", tag, 1): 50.0})
     await deadlines.arm(tag, {Deadline("timeout", tag, 2): 200.0})
@@ -22,8 +23,8 @@ async def test_arming_replaces_the_chat_s_deadlines(store: Store) -> None:
 
 
 async def test_due_deadlines_are_claimed_once_even_by_concurrent_workers(store: Store, redis_url: str) -> None:
-    other = Store.from_url(redis_url)  # a second worker: its own connection
-    workers = [Deadlines(store.redis), Deadlines(other.redis)]
+    other = Store.from_url(redis_url, Keys("test"))  # a second worker: its own connection
+    workers = [Deadlines(store.redis, store.keys), Deadlines(other.redis, other.keys)]
     tags = [next(_tags) for _ in range(20)]
     for tag in tags:
         await workers[0].arm(tag, {Deadline("timeout", tag, 7): 10.0})
@@ -35,7 +36,7 @@ async def test_due_deadlines_are_claimed_once_even_by_concurrent_workers(store: 
 
 
 async def test_a_lease_not_released_comes_back_after_it_runs_out(store: Store) -> None:
-    deadlines = Deadlines(store.redis)
+    deadlines = Deadlines(store.redis, store.keys)
     tag = next(_tags)
     await deadlines.arm(tag, {Deadline("timeout", tag, 3): 20.0})
     first = [d for d in await deadlines.claim(now=21.0) if d.tag == tag]

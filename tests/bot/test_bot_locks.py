@@ -10,9 +10,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import redis.asyncio as aioredis
 
+from bot.plumbing.keys import Keys
 from bot.plumbing.locks import POLL, ChatLocks, SharedChatLocks, Wakeups
 
 _chats = itertools.count(-7_200_000)
+KEYS = Keys("test")
 Worker = Callable[..., Awaitable[SharedChatLocks]]
 
 
@@ -22,10 +24,10 @@ async def worker(redis_url: str) -> AsyncIterator[Worker]:
 
     async def make(lease: float = 10.0, poll: float = POLL) -> SharedChatLocks:
         client = aioredis.Redis.from_url(redis_url, decode_responses=True)
-        wakeups = Wakeups(client)
+        wakeups = Wakeups(client, KEYS.wake)
         await wakeups.start()
         made.append((client, wakeups))
-        return SharedChatLocks(client, wakeups, owner=f"test-{len(made)}", lease=lease, poll=poll)
+        return SharedChatLocks(client, KEYS, wakeups, owner=f"test-{len(made)}", lease=lease, poll=poll)
 
     yield make
     for client, wakeups in made:
@@ -92,7 +94,7 @@ async def test_a_dead_holder_s_lock_frees_itself_when_its_lease_runs_out(worker:
     key = str(next(_chats))
     client = aioredis.Redis.from_url(redis_url, decode_responses=True)
     try:  # a worker took the lock and was killed: nobody releases or renews it
-        assert await client.set(SharedChatLocks.redis_key(key), "dead:1", px=400, nx=True)
+        assert await client.set(b.redis_key(key), "dead:1", px=400, nx=True)
     finally:
         await client.aclose()
     started = time.monotonic()

@@ -9,7 +9,8 @@ from bot.flow.results import count_result
 from bot.handlers.stats import leaderboard
 from bot.plumbing.deadlines import Deadline, Deadlines
 from bot.plumbing.group_settings import GroupSettings
-from bot.plumbing.store import GameRecord, HandMessage, Player, Store, chat_prefix, moved_key
+from bot.plumbing.keys import Keys
+from bot.plumbing.store import GameRecord, HandMessage, Player, Store
 from bot.plumbing.turn_notices import Notice, TurnBook
 
 _chats = itertools.count(-4_100_000_001, -2)
@@ -21,14 +22,15 @@ def record(chat_id: int, phase: str = "playing") -> GameRecord:
 
 
 def test_keys_are_renamed_by_hash_tag_and_chat_tag() -> None:
-    assert moved_key("dh:{-41}:game:-41:hand:7", -41, -1009) == "dh:{-1009}:game:-1009:hand:7"
-    assert moved_key("dh:{-41}:game:-41", -41, -1009) == "dh:{-1009}:game:-1009"
-    assert moved_key("dh:{-41}:stats:coin_age", -41, -1009) == "dh:{-1009}:stats:coin_age"
+    keys = Keys("dh:7")
+    assert keys.moved("dh:7:{-41}:game:-41:hand:7", -41, -1009) == "dh:7:{-1009}:game:-1009:hand:7"
+    assert keys.moved("dh:7:{-41}:game:-41", -41, -1009) == "dh:7:{-1009}:game:-1009"
+    assert keys.moved("dh:7:{-41}:stats:coin_age", -41, -1009) == "dh:7:{-1009}:stats:coin_age"
 
 
 async def test_everything_about_the_chat_moves_once(store: Store) -> None:
     old, new = next(_chats), next(_chats) - 1_000_000_000_000
-    deadlines = Deadlines(store.redis)
+    deadlines = Deadlines(store.redis, store.keys)
     finished = await store.save(record(old, "finished").model_copy(update={"seed": 99}), expected=0)
     await count_result(store, finished, (0,))
     saved = await store.save(record(old), expected=finished.version)
@@ -38,7 +40,7 @@ async def test_everything_about_the_chat_moves_once(store: Store) -> None:
     await store.note_seen(old, 2)
     at = time.time() + 30
     await deadlines.arm(str(old), {Deadline("timeout", str(old), saved.version): at})
-    turns = TurnBook(store.redis)  # whose turn it is, and their notice (a hash beside the record's own)
+    turns = TurnBook(store.redis, store.keys)  # whose turn it is, and their notice (a hash beside the record's own)
     await turns.advance(str(old), "99", saved.version, [2])
     await turns.keep(str(old), 2, Notice(2, 14))
 
@@ -58,8 +60,8 @@ async def test_everything_about_the_chat_moves_once(store: Store) -> None:
     pending = await deadlines.pending(str(new))
     assert pending == {f"timeout|{new}|{saved.version}": at} and await deadlines.pending(str(old)) == {}
     assert await store.moved_to(old) == new
-    left = [key async for key in store.redis.scan_iter(match=f"{chat_prefix(old)}*")]
-    assert left == [f"{chat_prefix(old)}moved_to"]
+    left = [key async for key in store.redis.scan_iter(match=f"{store.keys.chat(old)}*")]
+    assert left == [f"{store.keys.chat(old)}moved_to"]
     # versions go on from where the old chat's counter was: old buttons never match a new version
     later = await store.save(moved, expected=moved.version)
     assert later.version == saved.version + 1

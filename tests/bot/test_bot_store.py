@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from bot.plumbing.keys import Keys
 from bot.plumbing.outage import STORE_DOWN
 from bot.plumbing.store import FINISHED_TTL, GameRecord, Player, StaleVersion, Store
 
@@ -86,7 +87,7 @@ async def test_the_live_message_is_kept_apart_from_the_version(store: Store) -> 
 
 
 async def test_redis_down_is_a_clear_error_after_bounded_retries(tmp_path: object) -> None:
-    dead = Store.from_url(f"unix://{tmp_path}/nothing.sock")
+    dead = Store.from_url(f"unix://{tmp_path}/nothing.sock", Keys("test"))
     try:
         with pytest.raises(STORE_DOWN):
             await dead.load(-1)

@@ -25,7 +25,7 @@ from bot.handlers.admin import settings_keyboard, settings_text
 from bot.handlers.stats import against_computers, leaderboard, leaderboard_text
 from bot.messages import hands, keyboards, seats, texts
 from bot.messages.lobby_message import lobby_text
-from bot.plumbing.deadlines import DUE, LEASES, Deadline, Deadlines
+from bot.plumbing.deadlines import Deadline, Deadlines
 from bot.plumbing.group_settings import GroupSettings, StandIn
 from bot.plumbing.services import Services
 from bot.plumbing.store import GameRecord, Player, Store, chat_tag
@@ -176,13 +176,13 @@ def test_a_game_left_to_computer_players_alone_ends() -> None:
 
 
 def _context(store: Store) -> Any:
-    svc = Services(store=store, settings=Settings(), deadlines=Deadlines(store.redis))
+    svc = Services(store=store, settings=Settings(), deadlines=Deadlines(store.redis, store.keys))
     return SimpleNamespace(bot_data={"services": svc})
 
 
 async def _armed(store: Store, record: GameRecord) -> set[str]:
     await schedule(_context(store), record)
-    pending = await Deadlines(store.redis).pending(chat_tag(record.chat_id, None))
+    pending = await Deadlines(store.redis, store.keys).pending(chat_tag(record.chat_id, None))
     return {member.split("|")[0] for member in pending}
 
 
@@ -201,19 +201,19 @@ async def test_a_computer_to_move_gets_its_deadline_and_only_people_time_out(sto
 
 
 async def test_leases_are_renewed_while_firing_and_taken_back_by_a_new_run(store: Store) -> None:
-    deadlines = Deadlines(store.redis)
+    deadlines = Deadlines(store.redis, store.keys)
     tag = "-9777"
     await deadlines.arm(tag, {Deadline("computer", tag, 4): 10.0, Deadline("timeout", tag, 4): 10.0})
     claimed = [d for d in await deadlines.claim(now=11.0) if d.tag == tag]
     assert len(claimed) == 2
     await deadlines.renew(claimed[:1], now=100.0)
-    assert await store.redis.zscore(LEASES, claimed[0].member) > 100.0
-    assert await store.redis.zscore(LEASES, claimed[1].member) < 100.0
+    assert await store.redis.zscore(store.keys.leases, claimed[0].member) > 100.0
+    assert await store.redis.zscore(store.keys.leases, claimed[1].member) < 100.0
     await deadlines.done(claimed[1])
     await deadlines.renew(claimed[1:], now=200.0)  # a lease already given up is not made again
-    assert await store.redis.zscore(LEASES, claimed[1].member) is None
+    assert await store.redis.zscore(store.keys.leases, claimed[1].member) is None
     assert await deadlines.take_back(now=50.0) >= 1
-    assert await store.redis.zscore(DUE, claimed[0].member) == 50.0
+    assert await store.redis.zscore(store.keys.due, claimed[0].member) == 50.0
     assert [d for d in await deadlines.claim(now=51.0) if d.tag == tag] == claimed[:1]
     await deadlines.done(claimed[0])
 
@@ -234,17 +234,17 @@ async def test_games_with_computers_are_counted_apart_and_by_level(store: Store)
     assert [(x.user_id, x.won) for x in await leaderboard(store, chat, "splendor")] == [(2101, 1), (2102, 0)]
     apart = await leaderboard(store, chat, "splendor", computers=True)
     assert sorted((x.user_id, x.played, x.won) for x in apart) == [(2101, 1, 0), (2102, 1, 1), (2103, 1, 0)]
-    mine = await store.redis.hgetall("dh:user:2102:stats")
+    mine = await store.redis.hgetall(f"{store.keys.user(2102)}stats")
     assert mine == {"splendor:played": "1", "computer:splendor:hard:played": "1", "computer:splendor:hard:won": "1"}
-    assert await store.redis.hgetall("dh:user:-1:stats") == {}  # computers are never counted
+    assert await store.redis.hgetall(f"{store.keys.user(-1)}stats") == {}  # computers are never counted
     assert "💎 اسپلندور، سخت: ۱ برد از ۱ بازی (۱۰۰٪)" in "\n".join(against_computers(mine))  # the game named
     earlier = against_computers({"computer:hard:played": "2", "computer:hard:won": "1"})  # counted before games were
     assert "سطح سخت، بازی‌های پیشین: ۱ برد از ۲ بازی (۵۰٪)" in "\n".join(earlier)
     private = _record("coin_age", [people[0]], chat_id=people[0].user_id, levels=("medium",))
     private.seed = 3
     assert await count_result(store, private, (1,))
-    assert await store.redis.hgetall(f"dh:{{{people[0].user_id}}}:stats:coin_age:computer") == {}
-    assert await store.redis.hget("dh:user:2101:stats", "computer:coin_age:medium:played") == "1"
+    assert await store.redis.hgetall(f"{store.keys.chat(people[0].user_id)}stats:coin_age:computer") == {}
+    assert await store.redis.hget(f"{store.keys.user(2101)}stats", "computer:coin_age:medium:played") == "1"
     text = leaderboard_text({"splendor": await leaderboard(store, chat, "splendor")}, {"splendor": apart})
     assert text.index("آرش") < text.index(texts.STATS_WITH_COMPUTERS) < text.index("پریسا")
 

@@ -11,6 +11,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 
 from bot.plumbing.deadlines import Deadlines
+from bot.plumbing.keys import Keys
 from bot.plumbing.outage import FIRST_BACKOFF, MAX_BACKOFF, STORE_DOWN, Outage
 from bot.plumbing.store import StoreUnavailable, chat_tag
 
@@ -74,7 +75,7 @@ async def test_scripts_flushed_from_redis_load_themselves_again(redis_url: str) 
     loads its script again and runs it, so the deadline poll never meets it."""
     client = aioredis.Redis.from_url(redis_url)
     try:
-        deadlines = Deadlines(client)
+        deadlines = Deadlines(client, Keys("test"))
         assert await deadlines.claim(0.0) == []  # loaded
         await client.script_flush()
         assert await deadlines.claim(0.0) == []  # loaded again, no error

@@ -10,6 +10,8 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from bot.dev.replicated import SentinelSetup
+from bot.plumbing.keys import Keys
+from bot.plumbing.redis_connect import connect_blocking
 from bot.plumbing.store import GameRecord, Player, Store
 
 WAIT_MS = 300
@@ -24,7 +26,7 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SentinelSetup]:
 
 @pytest.fixture
 async def store(setup: SentinelSetup) -> AsyncIterator[Store]:
-    s = Store.from_url(setup.url, replicas=1, replica_wait_ms=WAIT_MS)
+    s = Store.from_url(setup.url, Keys("dh:test"), replicas=1, replica_wait_ms=WAIT_MS)
     try:
         yield s
     finally:
@@ -71,3 +73,13 @@ async def test_a_replica_away_costs_one_slow_save_said_once(
     await store.save(third, expected=third.version)
     assert waits_asked(setup) == asked + 2
     assert [r.getMessage() for r in caplog.records].count(WORKS) == 1
+
+
+def test_the_command_line_reaches_the_primary_behind_sentinel(setup: SentinelSetup) -> None:
+    """``dorehami backup`` and ``restore`` take REDIS_URL as the bot does: behind Sentinel, the primary."""
+    client = connect_blocking(setup.url, socket_timeout=5)
+    try:
+        assert client.info("replication")["role"] == "master"
+        assert client.connection_pool.get_master_address() == setup.primary.address  # type: ignore[attr-defined]
+    finally:
+        client.close()

@@ -9,11 +9,13 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 import redis.asyncio as aioredis
 
+from bot.plumbing.keys import Keys
 from bot.plumbing.pacing import Limits, Pacer
-from bot.plumbing.shared_budgets import OVERALL_KEY, SharedBudgets, bucket_key
+from bot.plumbing.shared_budgets import SharedBudgets, bucket_key
 
 _groups = itertools.count(-7_300_000)
 _users = itertools.count(7_300_000)
+KEYS = Keys("test")
 Workers = Callable[[Limits], SharedBudgets]
 
 
@@ -26,11 +28,11 @@ async def workers(redis_url: str) -> AsyncIterator[Workers]:
     def make(limits: Limits) -> SharedBudgets:
         client = aioredis.Redis.from_url(redis_url, decode_responses=True)
         clients.append(client)
-        return SharedBudgets(client, limits, f"worker-{next(names)}")
+        return SharedBudgets(client, KEYS, limits, f"worker-{next(names)}")
 
     yield make
     cleanup = aioredis.Redis.from_url(redis_url)
-    await cleanup.delete(OVERALL_KEY)
+    await cleanup.delete(KEYS.pace_overall)
     await cleanup.aclose()
     for client in clients:
         await client.aclose()
@@ -79,11 +81,11 @@ async def test_nothing_is_taken_from_a_chat_while_it_must_wait(workers: Workers,
     assert await a.take(group) == 0
     client = aioredis.Redis.from_url(redis_url, decode_responses=True)
     try:
-        before = await client.get(bucket_key(group))
+        before = await client.get(bucket_key(KEYS, group))
         for _ in range(5):
             assert await a.take(group) > 0
-        assert await client.get(bucket_key(group)) == before
-        assert 0 < await client.pttl(bucket_key(group)) <= 31_000  # gone once the budget is whole (30 s) again
+        assert await client.get(bucket_key(KEYS, group)) == before
+        assert 0 < await client.pttl(bucket_key(KEYS, group)) <= 31_000  # gone once the budget is whole (30 s) again
     finally:
         await client.aclose()
 
@@ -109,7 +111,7 @@ async def test_two_pacers_sharing_the_budgets_send_to_one_chat_at_its_pace(worke
         await asyncio.gather(*(pacer.request("sendMessage", user, None, send) for pacer in pacers for _ in range(3)))
         # Each grant waits for the bucket's arrival time and moves it a tenth on: six grants in turn leave it
         # at least 600 ms after the first could be made; two budgets of three each would leave it at 300.
-        arrival = int(await client.get(bucket_key(user)))
+        arrival = int(await client.get(bucket_key(KEYS, user)))
     finally:
         for pacer in pacers:
             await pacer.close()

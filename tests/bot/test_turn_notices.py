@@ -33,7 +33,7 @@ def test_links_to_a_supergroups_message_a_topics_and_a_public_groups_and_none_in
 
 
 async def test_whose_turn_began_and_ended_is_answered_once_per_version(store: Store) -> None:
-    book, tag = TurnBook(store.redis), next(_tags)
+    book, tag = TurnBook(store.redis, store.keys), next(_tags)
     first = await book.advance(tag, "seed1", 10, [1001])
     assert first is not None and (first.began, first.ended) == ((1001,), ())
     assert await book.advance(tag, "seed1", 10, [1001]) is None  # drawn again (another worker): nothing new
@@ -51,13 +51,13 @@ async def test_whose_turn_began_and_ended_is_answered_once_per_version(store: St
 
 
 async def test_of_many_workers_noting_one_version_only_one_hears_the_turn_began(store: Store) -> None:
-    book, tag = TurnBook(store.redis), next(_tags)
+    book, tag = TurnBook(store.redis, store.keys), next(_tags)
     found = await asyncio.gather(*(book.advance(tag, "s", 5, [1001]) for _ in range(8)))
     assert [turns.began for turns in found if turns is not None] == [(1001,)]
 
 
 async def test_a_notice_is_taken_once_and_only_if_it_is_the_one_asked_for(store: Store) -> None:
-    book, tag = TurnBook(store.redis), next(_tags)
+    book, tag = TurnBook(store.redis, store.keys), next(_tags)
     assert await book.take(tag, 1001) is None
     await book.keep(tag, 1001, Notice(1001, 5))
     assert await book.take(tag, 1001, only=Notice(1001, 4)) is None  # a newer notice is not another's to delete

@@ -152,7 +152,7 @@ async def test_thirty_groups_press_in_bursts_through_429s_and_lose_nothing(
     log_start = (await sandbox.log())["next"]
     # the sandbox stops guarding groups: from here only the bot's own pacing keeps them within 20 a minute
     await sandbox.config(rate_limits={"group_per_minute": 600})
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
         talker = await sandbox.user("پرحرف")
         chatty = [await sandbox.group(f"گروه پرحرف {i}", [talker["id"]], [talker["id"]]) for i in range(CHATTY_GROUPS)]

@@ -11,7 +11,6 @@ import redis.asyncio as aioredis
 from bot.dev.harness import Harness
 from bot.dev.simulate import bot_says, button, buttons, first_from_bot, game_record, is_lobby, now_of, open_lobby, table
 from bot.messages import texts
-from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 
@@ -61,7 +60,7 @@ async def test_an_unexpected_error_gets_an_apology_and_changes_nothing(
     t = await table(sandbox)
     await open_lobby(sandbox, t)
     client = aioredis.Redis.from_url(harness.redis_url, decode_responses=True)
-    key = Store._game_key(str(t.chat_id))
+    key = harness.keys.game(str(t.chat_id))
     try:
         await client.hset(key, "d", "{broken")
         sorry = await bot_says(sandbox, t.chat_id, t.players[0]["id"], "/board", lambda m: m["text"] == texts.APOLOGY)

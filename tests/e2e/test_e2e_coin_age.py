@@ -172,7 +172,7 @@ async def test_information_commands_answer_in_persian(sandbox: ControlClient, se
 
 async def _move_behind_the_bots_back(harness: Harness, chat_id: int) -> int:
     """Write the next move to Redis as the bot does before it draws: what a crash in between leaves."""
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
         record = await store.load(chat_id)
         assert record is not None

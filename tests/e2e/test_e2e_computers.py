@@ -192,7 +192,7 @@ async def test_a_bot_killed_while_a_computer_player_is_to_move_finishes_the_game
     private = Table(person["id"], [person], t.outsider, t.newcomer)
     await no_pause_in_private(harness, person["id"])
     harness.restart_bot(kill=False, env={STOP_AT: f"computer-to-move@{person['id']}"})
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
         assert harness.bot is not None
         await start_with_computers(sandbox, private, "coin_age", ["easy"], private=True)

@@ -68,9 +68,9 @@ QUIET_METHODS = {"getUpdates", "answerCallbackQuery", "getChatMember", "getChatA
 # Redis keys the comparison leaves out because time alone changes them: none, in this system. The
 # candidates, and why none of them changes here:
 #   - the heartbeat is a file (DATA_DIR/heartbeat), not a key;
-#   - the flood budgets (dh:pace:*, dh:{<chat>}:pace) and chat tickets (dh:{<chat>}:order*) and lock leases
-#     (dh:{<chat>}:lock:*) are kept in Redis only by webhook workers; this bot polls;
-#   - the deadline queue (dh:{deadlines}:*) changes only when a deadline is due: the turn timers are off
+#   - the flood budgets (<prefix>:pace:*, <prefix>:{<chat>}:pace) and chat tickets (<prefix>:{<chat>}:order*)
+#     and lock leases (<prefix>:{<chat>}:lock:*) are kept in Redis only by webhook workers; this bot polls;
+#   - the deadline queue (<prefix>:{deadlines}:*) changes only when a deadline is due: the turn timers are off
 #     here (/settings, as an admin would) and the lobby closes when idle for 15 minutes;
 #   - keys that expire only count down: their time to live is compared too, and must not have grown.
 TIME_ONLY_KEYS: tuple[str, ...] = ()
@@ -79,7 +79,7 @@ TIME_ONLY_KEYS: tuple[str, ...] = ()
 # Telegram who is a member): any press there, forged data or not, shows the presser is in the group, since
 # Telegram delivers presses only from people who see the message. These sets are compared apart: they may
 # only gain the group's pressers, nothing else.
-SEEN_KEY = re.compile(r"dh:\{(-\d+)\}:seen")
+SEEN_KEY = re.compile(r"[^{]*:\{(-\d+)\}:seen")  # <prefix>:{<chat>}:seen
 
 GAME_IDS = ("coin_age", "conqueror", "condottiere", "splendor", "carcassonne")
 HAND_GAME = "condottiere"  # رکب: every player has a private hand
@@ -430,7 +430,7 @@ async def _redis_snapshot(client: aioredis.Redis) -> dict[bytes, tuple[bytes, in
 async def _seen(client: aioredis.Redis) -> dict[int, set[int]]:
     """Per group, the users the bot has heard from there."""
     out: dict[int, set[int]] = {}
-    async for key in client.scan_iter(match="dh:{*}:seen", count=1000):
+    async for key in client.scan_iter(match="*:{*}:seen", count=1000):
         if (found := SEEN_KEY.fullmatch(key.decode())) is not None:
             out[int(found.group(1))] = {int(m) for m in await client.smembers(key)}
     return out
@@ -529,7 +529,7 @@ def _presses(places: list[Place], data_at: dict[tuple[int, int], list[str]], ora
 
 async def test_forged_callback_data_is_refused_and_changes_nothing(system: Harness) -> None:
     redis = aioredis.Redis.from_url(system.redis_url)
-    store = Store.from_url(system.redis_url)
+    store = Store.from_url(system.redis_url, system.keys)
     async with ControlClient(system.url) as client, leaving_no_task():
         try:
             tables, onlooker = await _set_the_tables(client)
@@ -617,7 +617,7 @@ async def test_a_game_pick_opens_no_lobby_in_private_and_deletes_only_the_picker
     """``new:<game>`` forged into a private chat is stale and opens nothing there; forged onto another message
     of a group (one without that button) it is stale too and opens or deletes nothing; the picker's own press
     opens the lobby, and is refused with an alert while a game is open, and sends nothing."""
-    store = Store.from_url(system.redis_url)
+    store = Store.from_url(system.redis_url, system.keys)
     async with ControlClient(system.url) as client, leaving_no_task():
         try:
             t = await table(client)

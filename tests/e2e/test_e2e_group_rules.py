@@ -117,8 +117,8 @@ async def test_a_closed_topic_stands_its_game_still_until_it_is_reopened(
     thread = (await sandbox.topic(forum["id"], guest["id"], "میز شب"))["message_thread_id"]
     await set_timer(sandbox, Table(forum["id"], t.players, t.outsider, t.newcomer), 30)
     await start_in_topic(sandbox, forum["id"], thread, host, guest)
-    store = Store.from_url(harness.redis_url)
-    deadlines = Deadlines(store.redis)
+    store = Store.from_url(harness.redis_url, harness.keys)
+    deadlines = Deadlines(store.redis, store.keys)
     tag = chat_tag(forum["id"], thread)
     try:
         assert await deadlines.pending(tag)  # the turn's reminder and time-out
@@ -170,11 +170,11 @@ async def test_a_lobby_opened_by_an_admin_in_a_closed_topic_waits_for_the_topic(
     assert note["message_thread_id"] is None
     await settle()
     assert not [m for m in await sandbox.messages(forum["id"]) if m["from_bot"] and m["message_thread_id"]]
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
         record = await store.load(forum["id"], thread)
         assert record is not None and record.phase == "lobby" and record.topic_closed
-        assert await Deadlines(store.redis).pending(chat_tag(forum["id"], thread)) == {}
+        assert await Deadlines(store.redis, store.keys).pending(chat_tag(forum["id"], thread)) == {}
     finally:
         await store.close()
     await sandbox.close_topic(forum["id"], thread, host["id"], closed=False)

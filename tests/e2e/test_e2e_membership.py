@@ -37,7 +37,7 @@ _names = itertools.count(1)
 
 @pytest.fixture
 async def store(harness: Harness) -> AsyncIterator[Store]:
-    s = Store(aioredis.Redis.from_url(harness.redis_url, decode_responses=True))
+    s = Store(aioredis.Redis.from_url(harness.redis_url, decode_responses=True), harness.keys)
     try:
         yield s
     finally:
@@ -89,7 +89,7 @@ async def test_a_game_migrated_mid_game_goes_on_to_the_end_in_the_new_chat(
     assert record is not None and record.version == before.version and record.state == before.state
     assert (await store.group_settings(new["id"])).turn_seconds == 120  # the settings came along
     assert await store.load(t.chat_id) is None
-    assert set(await Deadlines(store.redis).pending(str(new["id"]))) == {
+    assert set(await Deadlines(store.redis, store.keys).pending(str(new["id"]))) == {
         f"timeout|{new['id']}|{before.version}",
         f"remind|{new['id']}|{before.version}",
     }
@@ -142,14 +142,14 @@ async def test_a_group_that_removes_the_bot_has_its_game_stopped_and_can_start_c
     await set_timer(sandbox, t, 120)  # a deadline to drop, too far off to fire (and draw) while the test runs
     await start_game(sandbox, t)
     await settle()  # the start's last edits are out
-    assert await Deadlines(store.redis).pending(str(t.chat_id)) != {}
+    assert await Deadlines(store.redis, store.keys).pending(str(t.chat_id)) != {}
     seq = (await sandbox.log())["next"]
     await sandbox.bot_status(t.chat_id, "kicked", by=t.players[0]["id"])
     await settle()
     record = await store.load(t.chat_id)
     assert record is not None and record.phase == "cancelled"
     assert str(t.chat_id) not in await store.active_tags()
-    assert await Deadlines(store.redis).pending(str(t.chat_id)) == {}  # nothing left to fire or retry
+    assert await Deadlines(store.redis, store.keys).pending(str(t.chat_id)) == {}  # nothing left to fire or retry
     calls = [c for c in (await sandbox.log(after=seq))["items"] if c["chat_id"] == t.chat_id]
     assert calls == []  # it did not even try to write there
     await sandbox.bot_status(t.chat_id, "member", by=t.players[0]["id"])
@@ -181,7 +181,7 @@ async def test_a_muted_bot_noticed_by_a_refused_reminder_stops_the_game_without_
         record = await store.load(t.chat_id)
     assert record is not None and record.phase == "cancelled"
     await settle()  # the write is seen before its deadlines are dropped
-    assert await Deadlines(store.redis).pending(str(t.chat_id)) == {}
+    assert await Deadlines(store.redis, store.keys).pending(str(t.chat_id)) == {}
     later = [c for c in (await sandbox.log(after=seq))["items"] if c["chat_id"] == t.chat_id]
     assert [c["method"] for c in later if c["method"].startswith("send")] == []  # no retry loop
 

@@ -41,7 +41,7 @@ TURN = "نوبت شماست"
 
 @pytest.fixture
 async def store(harness: Harness) -> AsyncIterator[Store]:
-    s = Store(aioredis.Redis.from_url(harness.redis_url, decode_responses=True))
+    s = Store(aioredis.Redis.from_url(harness.redis_url, decode_responses=True), harness.keys)
     try:
         yield s
     finally:

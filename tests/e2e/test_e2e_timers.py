@@ -106,9 +106,9 @@ async def test_a_pending_time_out_survives_a_restart_and_fires_once(sandbox: Con
 
 async def _armed(harness: Harness, chat_id: int) -> dict[str, float]:
     """The chat's deadlines waiting in Redis (bot/plumbing/deadlines.py)."""
-    store = Store.from_url(harness.redis_url)
+    store = Store.from_url(harness.redis_url, harness.keys)
     try:
-        return await Deadlines(store.redis).pending(str(chat_id))
+        return await Deadlines(store.redis, store.keys).pending(str(chat_id))
     finally:
         await store.close()
 

@@ -88,7 +88,7 @@ def _deliveries(workers: Harness, since: int) -> list[Delivery]:
 
 
 async def _version(workers: Harness, chat_id: int) -> int:
-    store = Store.from_url(workers.redis_url)
+    store = Store.from_url(workers.redis_url, workers.keys)
     try:
         record = await store.load(chat_id)
         assert record is not None
