@@ -28,8 +28,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Limits
 from bot.dev.local import APP_NAME, SANDBOX_TOKEN, register_app
-from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.figures import IN_HAND_METRIC
 from bot.plumbing.metrics import METRICS_PATH
 from bot.plumbing.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
