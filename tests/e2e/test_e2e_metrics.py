@@ -1,0 +1,97 @@
+"""End to end: the bot's ``/metrics`` (bot/plumbing/figures.py) scraped while a game is played through the
+sandbox; every counter the game should move moves, by exactly what the game did where that is known.
+
+The bot runs in a system of its own (its Redis, sandbox and process), so that the figures start from nothing
+and no other test's game or timer can move them meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.dev.harness import TEST_TIME_SCALE, Harness
+from bot.dev.simulate import all_of, board_of, button, leaving_no_task, player_to_act, settled, start_game, table
+from bot.messages import texts
+from bot.plumbing.metrics import METRICS_PATH
+from sandbox.control_client import ControlClient
+
+Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]
+GAME = "coin_age"
+END_TURN = ":x"  # عصر سکه‌ها's «end the turn»: a move on the board's first level
+
+
+@pytest.fixture(scope="module")
+def system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
+    with Harness(tmp_path_factory.mktemp("metrics"), time_scale=TEST_TIME_SCALE) as running:
+        yield running
+
+
+@pytest.fixture
+async def sandbox(system: Harness) -> AsyncIterator[ControlClient]:
+    async with ControlClient(system.url) as client, leaving_no_task():
+        yield client
+
+
+async def scrape(system: Harness) -> Figures:
+    assert system.bot is not None
+    async with httpx.AsyncClient(trust_env=False) as http:
+        page = await http.get(f"http://127.0.0.1:{system.bot.metrics_port}{METRICS_PATH}")
+    page.raise_for_status()
+    return {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(page.text)
+        for sample in family.samples
+    }
+
+
+def value(figures: Figures, name: str, **labels: str) -> float:
+    return figures.get((name, frozenset(labels.items())), 0.0)
+
+
+def moved(before: Figures, after: Figures, name: str, **labels: str) -> float:
+    return value(after, name, **labels) - value(before, name, **labels)
+
+
+async def test_a_game_moves_the_counters(sandbox: ControlClient, system: Harness) -> None:
+    before = await scrape(system)
+    assert value(before, "dorehami_redis_up") == 1
+    assert value(before, "process_resident_memory_bytes") > 0  # the client's own process figures
+
+    t = await table(sandbox)
+    board = await start_game(sandbox, t, GAME)  # a /new, one join and the start pressed in the lobby
+    await settled(sandbox, system)
+    started = await scrape(system)
+    assert value(started, "dorehami_active_games", game=GAME, phase="playing") == 1
+    assert value(started, "dorehami_active_games", game=GAME, phase="lobby") == 0  # counted before, none now
+
+    for _ in range(2):  # two turns, each ended by two presses at once: one moves, the other is stale
+        mover = player_to_act(t, board)
+        data = button(board, END_TURN)["data"]
+        answers = await all_of(*(sandbox.press(t.chat_id, board["message_id"], mover["id"], data) for _ in "ab"))
+        assert sorted(answer["text"] or "" for answer in answers) == ["", texts.STALE], answers
+        await settled(sandbox, system)
+        board = board_of(await sandbox.messages(t.chat_id))
+    after = await scrape(system)
+
+    assert moved(before, after, "dorehami_updates_total", type="callback_query") == 2 + 4
+    assert moved(before, after, "dorehami_updates_total", type="message") >= 1  # the /new at least
+    assert moved(before, after, "dorehami_handler_seconds_count", handler="play.on_action") == 4
+    assert moved(before, after, "dorehami_handler_seconds_count", handler="lobby.on_lobby_press") == 2
+    assert moved(before, after, "dorehami_moves_total", game=GAME, by="person") == 2
+    assert moved(before, after, "dorehami_presses_refused_total", game=GAME, reason="stale") == 2
+    assert value(after, "dorehami_active_games", game=GAME, phase="playing") == 1
+
+    # the board's edits and the presses' answers reached Telegram, timed, and the edits waited in their lane
+    assert moved(before, after, "dorehami_telegram_requests_total", method="editMessageMedia", outcome="ok") >= 2
+    assert moved(before, after, "dorehami_telegram_request_seconds_count", method="editMessageMedia") >= 2
+    assert moved(before, after, "dorehami_telegram_requests_total", method="answerCallbackQuery", outcome="ok") >= 6
+    assert moved(before, after, "dorehami_telegram_requests_total", method="sendPhoto", outcome="ok") >= 1
+    assert moved(before, after, "dorehami_pacing_wait_seconds_count", lane="edit") >= 2
+    assert moved(before, after, "dorehami_redis_seconds_count", operation="save") >= 2 + 2  # the lobby's, moves'
+    assert moved(before, after, "dorehami_redis_seconds_count", operation="claim") >= 1  # the deadline poll
+    assert value(after, "dorehami_work_in_hand", kind="update") == 0
+    assert value(after, "dorehami_task_down", task="deadlines") == 0
