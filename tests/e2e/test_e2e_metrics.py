@@ -14,7 +14,21 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.dev.harness import TEST_TIME_SCALE, Harness
-from bot.dev.simulate import all_of, board_of, button, leaving_no_task, player_to_act, settled, start_game, table
+from bot.dev.simulate import (
+    Table,
+    all_of,
+    board_of,
+    button,
+    buttons,
+    eventually,
+    leaving_no_task,
+    no_pause_in_private,
+    player_to_act,
+    settled,
+    start_game,
+    start_with_computers,
+    table,
+)
 from bot.messages import texts
 from bot.plumbing.metrics import METRICS_PATH
 from sandbox.control_client import ControlClient
@@ -95,3 +109,30 @@ async def test_a_game_moves_the_counters(sandbox: ControlClient, system: Harness
     assert moved(before, after, "dorehami_redis_seconds_count", operation="claim") >= 1  # the deadline poll
     assert value(after, "dorehami_work_in_hand", kind="update") == 0
     assert value(after, "dorehami_task_down", task="deadlines") == 0
+
+
+async def test_a_computer_players_move_is_timed_in_the_pool_and_its_deadline_on_time(
+    sandbox: ControlClient, system: Harness
+) -> None:
+    before = await scrape(system)
+    t = await table(sandbox, players=1)
+    person = t.players[0]
+    private = Table(person["id"], [person], t.outsider, t.newcomer)  # a game against a computer, in private
+    await no_pause_in_private(system, person["id"])
+    await start_with_computers(sandbox, private, GAME, ["easy"], private=True)
+    await settled(sandbox, system)
+    board = board_of(await sandbox.messages(person["id"]))
+    if any(b["data"].endswith(END_TURN) for b in buttons(board)):  # the person's turn first: ended at once
+        answer = await sandbox.press(person["id"], board["message_id"], person["id"], button(board, END_TURN)["data"])
+        assert answer["answered"] and not answer["text"], answer
+
+    async def computer_moved() -> Figures | None:
+        now = await scrape(system)
+        return now if moved(before, now, "dorehami_moves_total", game=GAME, by="computer") >= 1 else None
+
+    after = await eventually(computer_moved, "a computer player's move on /metrics")
+    assert moved(before, after, "dorehami_thinking_seconds_count", game=GAME, level="easy") >= 1
+    assert moved(before, after, "dorehami_thinking_wait_seconds_count") >= 1
+    assert moved(before, after, "dorehami_deadline_lateness_seconds_count", kind="computer") >= 1
+    await settled(sandbox, system)
+    assert value(await scrape(system), "dorehami_thinking_in_pool") == 0
