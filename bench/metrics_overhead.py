@@ -18,14 +18,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
-from prometheus_client import REGISTRY, generate_latest  # noqa: E402
-from telegram.request import HTTPXRequest  # noqa: E402
+from prometheus_client import REGISTRY, generate_latest
+from telegram.request import HTTPXRequest
 
-from bot.plumbing import metrics  # noqa: E402
-from bot.plumbing.activity import timed  # noqa: E402
-from bot.plumbing.bot_api import MeasuredRequest  # noqa: E402
-from bot.plumbing.embedded_server import EmbeddedServer  # noqa: E402
-from bot.plumbing.store import GameRecord, Player, Store  # noqa: E402
+from bot.plumbing import metrics
+from bot.plumbing.activity import timed
+from bot.plumbing.bot_api import MeasuredRequest
+from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.store import GameRecord, Player, Store
 
 URL = "http://127.0.0.1:1/bot1:x/editMessageMedia"
 REPEATS = 5
