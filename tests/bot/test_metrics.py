@@ -77,33 +77,35 @@ def _samples(text: str, name: str) -> dict[tuple[tuple[str, str], ...], float]:
     }
 
 
-async def test_a_scrape_reads_redis_and_still_answers_without_it(store: Store) -> None:
-    chat = next(_chats)
-    playing = record(chat, "carcassonne")
-    playing.phase = "playing"
-    await store.save(playing, expected=0)
+async def _scrape(store: Store) -> str:
+    """One scrape of a ``/metrics`` server reading ``store``: its page (answered 200, whatever Redis did)."""
     port = _free_port()
     runner = await metrics.start("127.0.0.1", port, store)
     try:
         async with httpx.AsyncClient() as http:
             page = await http.get(f"http://127.0.0.1:{port}{metrics.METRICS_PATH}")
-        assert page.status_code == 200
-        assert _samples(page.text, "dorehami_redis_up") == {(): 1.0}
-        games = _samples(page.text, "dorehami_active_games")
-        assert games[("game", "carcassonne"), ("phase", "playing")] >= 1
-        pings = REGISTRY.get_sample_value("dorehami_redis_seconds_count", {"operation": "ping"})
-        assert pings is not None and pings >= 1
     finally:
         await runner.cleanup()
+    assert page.status_code == 200
+    return page.text
+
+
+async def test_a_scrape_reads_redis_and_still_answers_without_it(store: Store) -> None:
+    chat = next(_chats)
+    playing = record(chat, "carcassonne")
+    playing.phase = "playing"
+    await store.save(playing, expected=0)
+    page = await _scrape(store)
+    assert _samples(page, "dorehami_redis_up") == {(): 1.0}
+    games = _samples(page, "dorehami_active_games")
+    assert games[("game", "carcassonne"), ("phase", "playing")] >= 1
+    pings = REGISTRY.get_sample_value("dorehami_redis_seconds_count", {"operation": "ping"})
+    assert pings is not None and pings >= 1
 
     nowhere = Store.from_url(f"redis://127.0.0.1:{_free_port()}")  # nobody listens there
-    runner = await metrics.start("127.0.0.1", port, nowhere)
     try:
-        async with httpx.AsyncClient() as http:
-            page = await http.get(f"http://127.0.0.1:{port}{metrics.METRICS_PATH}")
-        assert page.status_code == 200
-        assert _samples(page.text, "dorehami_redis_up") == {(): 0.0}
-        assert _samples(page.text, "dorehami_active_games")  # as last counted, not an error page
+        page = await _scrape(nowhere)
     finally:
-        await runner.cleanup()
         await nowhere.close()
+    assert _samples(page, "dorehami_redis_up") == {(): 0.0}
+    assert _samples(page, "dorehami_active_games") == games  # as last counted, not an error page
