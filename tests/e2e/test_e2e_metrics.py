@@ -20,7 +20,9 @@ from bot.dev.simulate import (
     board_of,
     button,
     buttons,
+    drawn_version,
     eventually,
+    game_record,
     leaving_no_task,
     no_pause_in_private,
     player_to_act,
@@ -29,6 +31,7 @@ from bot.dev.simulate import (
     start_with_computers,
     table,
 )
+from bot.flow.computers import computer_to_act
 from bot.messages import texts
 from bot.plumbing.metrics import METRICS_PATH
 from sandbox.control_client import ControlClient
@@ -134,5 +137,13 @@ async def test_a_computer_players_move_is_timed_in_the_pool_and_its_deadline_on_
     assert moved(before, after, "dorehami_thinking_seconds_count", game=GAME, level="easy") >= 1
     assert moved(before, after, "dorehami_thinking_wait_seconds_count") >= 1
     assert moved(before, after, "dorehami_deadline_lateness_seconds_count", kind="computer") >= 1
+
+    async def persons_turn() -> bool:
+        """The computer's turn over (it may take several moves), and the board drawn for it: no move is asked."""
+        record = await game_record(system, person["id"])
+        board = board_of(await sandbox.messages(person["id"]))
+        return record is not None and computer_to_act(record) is None and drawn_version(board) == record.version
+
+    await eventually(persons_turn, "the person's turn again")
     await settled(sandbox, system)
     assert value(await scrape(system), "dorehami_thinking_in_pool") == 0
