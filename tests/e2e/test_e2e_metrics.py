@@ -11,9 +11,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import httpx
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
-from bot.dev.harness import TEST_TIME_SCALE, Harness
+from bot.dev.harness import TEST_TIME_SCALE, Figures, Harness, figure, moved
 from bot.dev.simulate import (
     Table,
     all_of,
@@ -33,10 +32,8 @@ from bot.dev.simulate import (
 )
 from bot.flow.computers import computer_to_act
 from bot.messages import texts
-from bot.plumbing.metrics import METRICS_PATH
 from sandbox.control_client import ControlClient
 
-Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]
 GAME = "coin_age"
 END_TURN = ":x"  # عصر سکه‌ها's «end the turn»: a move on the board's first level
 
@@ -56,34 +53,20 @@ async def sandbox(system: Harness) -> AsyncIterator[ControlClient]:
 async def scrape(system: Harness) -> Figures:
     assert system.bot is not None
     async with httpx.AsyncClient(trust_env=False) as http:
-        page = await http.get(f"http://127.0.0.1:{system.bot.metrics_port}{METRICS_PATH}")
-    page.raise_for_status()
-    return {
-        (sample.name, frozenset(sample.labels.items())): sample.value
-        for family in text_string_to_metric_families(page.text)
-        for sample in family.samples
-    }
-
-
-def value(figures: Figures, name: str, **labels: str) -> float:
-    return figures.get((name, frozenset(labels.items())), 0.0)
-
-
-def moved(before: Figures, after: Figures, name: str, **labels: str) -> float:
-    return value(after, name, **labels) - value(before, name, **labels)
+        return await system.bot.figures(http)
 
 
 async def test_a_game_moves_the_counters(sandbox: ControlClient, system: Harness) -> None:
     before = await scrape(system)
-    assert value(before, "dorehami_redis_up") == 1
-    assert value(before, "process_resident_memory_bytes") > 0  # the client's own process figures
+    assert figure(before, "dorehami_redis_up") == 1
+    assert figure(before, "process_resident_memory_bytes") > 0  # the client's own process figures
 
     t = await table(sandbox)
     board = await start_game(sandbox, t, GAME)  # a /new, one join and the start pressed in the lobby
     await settled(sandbox, system)
     started = await scrape(system)
-    assert value(started, "dorehami_active_games", game=GAME, phase="playing") == 1
-    assert value(started, "dorehami_active_games", game=GAME, phase="lobby") == 0  # counted before, none now
+    assert figure(started, "dorehami_active_games", game=GAME, phase="playing") == 1
+    assert figure(started, "dorehami_active_games", game=GAME, phase="lobby") == 0  # counted before, none now
 
     for _ in range(2):  # two turns, each ended by two presses at once: one moves, the other is stale
         mover = player_to_act(t, board)
@@ -100,7 +83,7 @@ async def test_a_game_moves_the_counters(sandbox: ControlClient, system: Harness
     assert moved(before, after, "dorehami_handler_seconds_count", handler="lobby.on_lobby_press") == 2
     assert moved(before, after, "dorehami_moves_total", game=GAME, by="person") == 2
     assert moved(before, after, "dorehami_presses_refused_total", game=GAME, reason="stale") == 2
-    assert value(after, "dorehami_active_games", game=GAME, phase="playing") == 1
+    assert figure(after, "dorehami_active_games", game=GAME, phase="playing") == 1
 
     # the board's edits and the presses' answers reached Telegram, timed, and the edits waited in their lane
     assert moved(before, after, "dorehami_telegram_requests_total", method="editMessageMedia", outcome="ok") >= 2
@@ -110,8 +93,8 @@ async def test_a_game_moves_the_counters(sandbox: ControlClient, system: Harness
     assert moved(before, after, "dorehami_pacing_wait_seconds_count", lane="edit") >= 2
     assert moved(before, after, "dorehami_redis_seconds_count", operation="save") >= 2 + 2  # the lobby's, moves'
     assert moved(before, after, "dorehami_redis_seconds_count", operation="claim") >= 1  # the deadline poll
-    assert value(after, "dorehami_work_in_hand", kind="update") == 0
-    assert value(after, "dorehami_task_down", task="deadlines") == 0
+    assert figure(after, "dorehami_work_in_hand", kind="update") == 0
+    assert figure(after, "dorehami_task_down", task="deadlines") == 0
 
 
 async def test_a_computer_players_move_is_timed_in_the_pool_and_its_deadline_on_time(
@@ -146,4 +129,4 @@ async def test_a_computer_players_move_is_timed_in_the_pool_and_its_deadline_on_
 
     await eventually(persons_turn, "the person's turn again")
     await settled(sandbox, system)
-    assert value(await scrape(system), "dorehami_thinking_in_pool") == 0
+    assert figure(await scrape(system), "dorehami_thinking_in_pool") == 0
