@@ -111,9 +111,10 @@ class Drawers:
     def want(self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, *, again: bool = False) -> None:
         slot = self._slot(context, tag, version)
         slot.wanted = max(slot.wanted, version)
-        slot.asked.add(version)
         if again:
             slot.drawn = min(slot.drawn, version - 1)
+        if version > slot.drawn:  # one drawn already is not merged into a later one
+            slot.asked.add(version)
 
     def want_menu(
         self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, seat: int | None, prefix: str
