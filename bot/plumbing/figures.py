@@ -65,7 +65,11 @@ EDITS_MERGED = Counter(
 )
 
 # Games (bot/flow/moves.py, bot/handlers/play.py, bot/handlers/page.py; the active set, read at a scrape).
-MOVES = Counter("dorehami_moves_total", "Moves written, by game and by whom (person, computer)", ["game", "by"])
+MOVES = Counter(
+    "dorehami_moves_total",
+    "Moves written, by game and by whom (person, computer, timeout: a default move)",
+    ["game", "by"],
+)
 PRESSES_REFUSED = Counter(
     "dorehami_presses_refused_total",
     "Moves refused, by game and why (stale, not_a_player, not_your_turn, illegal, topic_closed)",
