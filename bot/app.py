@@ -97,7 +97,9 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     limits = Limits()
     worker = worker_id(settings.worker_name)
     shared = SharedBudgets(store.redis, store.keys, limits, worker) if settings.webhook_url else None
-    limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))
+    pacer = Pacer(limits, shared=shared)
+    pacer.export()  # its lanes' lengths on /metrics
+    limiter = PacedLimiter(pacer=pacer)
     polling = Polling()  # Telegram out of reach of getUpdates: logged once (bot/plumbing/telegram_outage.py)
     builder = (
         Application.builder()
@@ -208,6 +210,14 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & private_chat, private.note_reachable), group=1)
     app.add_handler(TypeHandler(Update, membership.note_seen), group=2)
     app.add_error_handler(on_error)
+    for handlers in app.handlers.values():  # each handler's seconds on /metrics, by its callback's name
+        for handler in handlers:
+            handler.callback = activity.timed(handler_name(handler.callback), handler.callback)
+
+
+def handler_name(callback: Callable[..., Any]) -> str:
+    """A handler's label on /metrics: its module's last name and the callback's, ``play.on_action``."""
+    return f"{callback.__module__.rsplit('.', 1)[-1]}.{callback.__qualname__}"
 
 
 async def _group_only(update: Update, context: object) -> None:
@@ -243,7 +253,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data[operators.STARTED_AT] = time.time()
     settings = services.settings
     if settings.metrics_port is not None:
-        app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
+        app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port, services.store)
     if settings.webapp_url is not None:  # every private chat's menu button opens the player's games
         menu = MenuButtonWebApp(texts.PAGE_MENU_BUTTON, WebAppInfo(str(settings.webapp_url)))
         await app.bot.set_chat_menu_button(menu_button=menu)

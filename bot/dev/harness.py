@@ -28,12 +28,24 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Limits
 from bot.dev.local import APP_NAME, SANDBOX_TOKEN, register_app
-from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.figures import IN_HAND_METRIC
 from bot.plumbing.keys import Keys
 from bot.plumbing.metrics import METRICS_PATH
 from bot.plumbing.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
+
+Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]  # a /metrics page: (name, labels) -> value
+
+
+def figure(figures: Figures, name: str, **labels: str) -> float:
+    """One sample of a /metrics page (0 if the page has none: a counter not counted yet)."""
+    return figures.get((name, frozenset(labels.items())), 0.0)
+
+
+def moved(before: Figures, after: Figures, name: str, **labels: str) -> float:
+    """How much one sample moved between two pages of the same process."""
+    return figure(after, name, **labels) - figure(before, name, **labels)
 
 
 class BotProcess:
@@ -49,18 +61,19 @@ class BotProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self._log_start = 0  # where this process's lines begin in the log file
 
-    async def in_hand(self, http: httpx.AsyncClient) -> int:
-        """What the running bot has in hand (bot/plumbing/activity.py), read from its ``/metrics``."""
+    async def figures(self, http: httpx.AsyncClient) -> Figures:
+        """Every sample on the running bot's ``/metrics`` (bot/plumbing/figures.py), by name and labels."""
         response = await http.get(f"http://127.0.0.1:{self.metrics_port}{METRICS_PATH}")
         response.raise_for_status()
-        return round(
-            sum(
-                sample.value
-                for family in text_string_to_metric_families(response.text)
-                if family.name == IN_HAND_METRIC
-                for sample in family.samples
-            )
-        )
+        return {
+            (sample.name, frozenset(sample.labels.items())): sample.value
+            for family in text_string_to_metric_families(response.text)
+            for sample in family.samples
+        }
+
+    async def in_hand(self, http: httpx.AsyncClient) -> int:
+        """What the running bot has in hand (bot/plumbing/activity.py), read from its ``/metrics``."""
+        return round(sum(value for (name, _), value in (await self.figures(http)).items() if name == IN_HAND_METRIC))
 
     def start(self, timeout: float = 30.0) -> None:
         self.launch()

@@ -34,6 +34,7 @@ from bot.games import PRESENTERS
 from bot.messages import board, hands, notices, pictures
 from bot.messages.lobby_message import show_lobby, show_lobby_menu
 from bot.plumbing import activity, logs
+from bot.plumbing.figures import EDITS_MERGED
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.pacing import deferring, retry_seconds
 from bot.plumbing.ratelimit import pacer_of
@@ -89,6 +90,15 @@ class _Slot:
     wanted: int  # the newest version asked for
     drawn: int = 0  # the newest version drawn completely
     menus: dict[int | None, Menu] = field(default_factory=dict)  # seat (None: the board) -> menu to show
+    asked: set[int] = field(default_factory=set)  # versions asked for and not drawn yet
+
+    def drew(self, version: int) -> None:
+        """``version`` is drawn completely; the versions asked for before it never will be (merged into it)."""
+        self.drawn = version
+        skipped = {asked for asked in self.asked if asked <= version}
+        self.asked -= skipped
+        if merged := len(skipped - {version}):
+            EDITS_MERGED.labels("drawer").inc(merged)
 
 
 class Drawers:
@@ -103,6 +113,8 @@ class Drawers:
         slot.wanted = max(slot.wanted, version)
         if again:
             slot.drawn = min(slot.drawn, version - 1)
+        if version > slot.drawn:  # one drawn already is not merged into a later one
+            slot.asked.add(version)
 
     def want_menu(
         self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, seat: int | None, prefix: str
@@ -153,6 +165,7 @@ class Drawers:
                     record = await svc.store.load(chat_id, thread_id)
                     if record is None or not drawn(record):  # a lobby cancelled, or gone
                         slot.drawn = max(slot.drawn, target)
+                        slot.asked = {asked for asked in slot.asked if asked > target}
                         slot.menus.clear()
                         wait = 0.0
                         continue
@@ -213,7 +226,7 @@ async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
         if record.version > slot.drawn:
             wait = await _draw(context, record)
             if not wait:
-                slot.drawn = record.version
+                slot.drew(record.version)
         for seat, (version, prefix) in list(slot.menus.items()):
             if version != record.version or record.phase not in ("playing", "lobby"):
                 del slot.menus[seat]  # the game moved on: the menu's moment has passed

@@ -26,6 +26,7 @@ from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
 from bot.plumbing import activity, liveness, logs
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
+from bot.plumbing.figures import MOVES
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
 from bot.plumbing.store import GameRecord, StaleVersion
@@ -142,6 +143,7 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
     names = board.names(record)
     state: Any = board.load_state(record)
     lines: list[str] = []
+    defaults = 0  # default moves played for people out of time
     for seat in game.to_act(state):
         if seat not in game.to_act(state) or record.players[seat].is_computer:
             continue  # an earlier default move already settled this seat's decision, or a computer decides
@@ -160,6 +162,7 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
             continue
         step = game.apply(state, seat, game.default_action(state, seat))
         state = step.state
+        defaults += 1
         public = [e for e in step.events if e.audience is None]
         lines += presenter.describe(public, names, game.view(state, None))
     if record.phase != "finished":
@@ -173,4 +176,6 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
         record = await commit(context, record)
     except StaleVersion:
         return
+    if defaults:
+        MOVES.labels(record.game_id, "timeout").inc(defaults)
     await redraw(context, record)
