@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any
 
@@ -30,7 +31,7 @@ from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
-from bot.messages import board, hands, texts
+from bot.messages import board, hands, presence, texts
 from bot.messages.fa import mention, name
 from bot.messages.links import message_link
 from bot.plumbing import activity
@@ -91,7 +92,7 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
         turns = await book(context).advance(tag, str(record.seed), record.version, waiting(record))
         if turns is not None:  # None: drawn before, or a newer version was noted already
             for user_id in turns.ended:
-                await _take_back(context, tag, user_id)
+                await _turn_ended(context, record, tag, user_id)
             for user_id in turns.began:
                 await _tell(context, record, user_id)
         for user_id in waiting(record):
@@ -103,10 +104,33 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
         log.exception("chat %s: turn notices failed", tag)
 
 
+async def _turn_ended(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, tag: str, user_id: int) -> None:
+    """The user's turn ended: their notice is taken back, unless it is one in their private chat they never
+    answered (the turn timed out, or was skipped): it stays at the bottom of their chat, and their next turn is
+    said in it (``_deliver``), so that they are not buzzed a second time for a game they have not come back to."""
+    notice = await book(context).kept(tag, user_id)
+    if notice is None:
+        return
+    if record.phase == "playing" and await _unanswered(context, record, user_id, notice):
+        return
+    await _take_back(context, tag, user_id)
+
+
+async def _unanswered(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, notice: Notice) -> bool:
+    """Whether ``notice`` is a turn notice (not a reminder) in the user's private chat that is still the newest
+    message a game sent there, and the user has not pressed in this game since it was sent."""
+    if notice.chat_id != user_id or notice.reminder or not notice.sent:
+        return False
+    if notice.message_id < await services(context).store.newest_private_message(user_id):
+        return False
+    return not await presence.pressed_since(context, record, user_id, notice.sent)
+
+
 async def _tell(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> None:
-    """The user's turn began at ``record``: tell them, once."""
+    """The user's turn began at ``record``: tell them, once, if they may not be looking (they did not press in
+    the game a moment ago: ``bot/messages/presence.py``)."""
     store = services(context).store
-    if not await store.wants_notices(user_id):
+    if not await store.wants_notices(user_id) or not await presence.may_be_away(context, record, user_id):
         return
     seat = record.seat_of(user_id)
     assert seat is not None
@@ -163,7 +187,7 @@ async def _restate(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_
         log.info("turn notice %s in %s not said again (%s)", notice.message_id, notice.chat_id, exc)
         return
     board_id = live.message_id if live is not None else 0
-    await book(context).keep(tag, user_id, Notice(notice.chat_id, notice.message_id, board_id))
+    await book(context).keep(tag, user_id, Notice(notice.chat_id, notice.message_id, board_id, sent=notice.sent))
 
 
 async def _deliver(
@@ -178,18 +202,22 @@ async def _deliver(
     reminder: bool = False,
 ) -> None:
     """Send the notice to the seat's private chat, or else to the group; it replaces their previous notice,
-    and is taken back at once if their turn ended meanwhile (the turn that ``began`` at that version)."""
+    and is taken back at once if their turn ended meanwhile (the turn that ``began`` at that version). A turn
+    notice they never answered, still the newest message there, is said again in place instead: an edit, that
+    buzzes nobody a second time (a reminder is always a new message: buzzing again is what it is for)."""
     store = services(context).store
     tag = chat_tag(record.chat_id, record.thread_id)
     user_id = record.players[seat].user_id
-    await _take_back(context, tag, user_id)
-    notice: Notice | None = None
-    if await store.is_reachable(user_id):
+    notice = None if reminder else await _said_again(context, record, user_id, private)
+    if notice is None:
+        await _take_back(context, tag, user_id)
+    if notice is None and await store.is_reachable(user_id):
         text, markup = private
         live = await store.live_message(record.chat_id, record.thread_id)
         try:
             message = await context.bot.send_message(chat_id=user_id, text=text, reply_markup=markup)
-            notice = Notice(user_id, message.message_id, live.message_id if live is not None else 0, reminder)
+            board_id = live.message_id if live is not None else 0
+            notice = Notice(user_id, message.message_id, board_id, reminder, time.time())
             await store.note_private_message(user_id, message.message_id)
         except Forbidden:  # never started, or blocked: the group is told instead
             await store.mark_reachable(user_id, False)
@@ -204,6 +232,31 @@ async def _deliver(
     await turns.keep(tag, user_id, notice)
     if began is not None and await turns.turn_began(tag, user_id) != began:
         await _take_back(context, tag, user_id, only=notice)  # the turn moved on while this was on its way
+
+
+async def _said_again(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, private: tuple[str, InlineKeyboardMarkup]
+) -> Notice | None:
+    """The user's notice still unanswered at the bottom of their private chat, edited to say ``private``; None
+    if there is none, or it could not be edited (then a new one is sent)."""
+    tag = chat_tag(record.chat_id, record.thread_id)
+    notice = await book(context).kept(tag, user_id)
+    if notice is None or not await _unanswered(context, record, user_id, notice):
+        return None
+    text, markup = private
+    try:
+        await context.bot.edit_message_text(
+            chat_id=user_id, message_id=notice.message_id, text=text, reply_markup=markup
+        )
+    except BadRequest as exc:
+        if "not modified" not in exc.message.lower():  # deleted by the user, say
+            log.info("turn notice %s of %s not said again (%s); sent anew", notice.message_id, user_id, exc)
+            return None
+    except TelegramError as exc:
+        log.info("turn notice %s of %s not said again (%s); sent anew", notice.message_id, user_id, exc)
+        return None
+    live = await services(context).store.live_message(record.chat_id, record.thread_id)
+    return Notice(user_id, notice.message_id, live.message_id if live is not None else 0, sent=notice.sent)
 
 
 async def _in_group(

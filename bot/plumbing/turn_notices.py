@@ -69,21 +69,23 @@ class Turns:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A message that told a player it was their turn: in their private chat, or in the group; the board
-    message its button leads to (0: none), and whether it is the half-time reminder."""
+    message its button leads to (0: none), whether it is the half-time reminder, and when it was sent (Unix
+    seconds; 0: not known), to tell whether the player pressed since."""
 
     chat_id: int
     message_id: int
     board_id: int = 0
     reminder: bool = False
+    sent: float = 0.0
 
     def encode(self) -> str:
-        return f"{self.chat_id}:{self.message_id}:{self.board_id}:{int(self.reminder)}"
+        return f"{self.chat_id}:{self.message_id}:{self.board_id}:{int(self.reminder)}:{self.sent!r}"
 
     @classmethod
     def decode(cls, value: str) -> Notice:
-        """Also a notice kept before the board and the reminder were noted (``<chat>:<message>``)."""
-        chat, message, board, reminder = [*value.split(":"), "0", "0"][:4]
-        return cls(int(chat), int(message), int(board), reminder == "1")
+        """Also a notice kept before the board, the reminder and the time were noted (``<chat>:<message>``)."""
+        chat, message, board, reminder, sent = [*value.split(":"), "0", "0", "0"][:5]
+        return cls(int(chat), int(message), int(board), reminder == "1", float(sent))
 
 
 class TurnBook:
