@@ -1,9 +1,12 @@
 """Private messages for games with secrets: each player's hand, and the choices they make there.
 
 After every change of a game, each player's own view is drawn and sent to their private chat, or edited in
-place; it is left alone when neither the view nor the player's choices changed. When every choice a player has
-comes to be made there, the hand is sent anew at the bottom of the chat and the old one deleted: an edit
-notifies nobody, and this one message is how they learn it is their turn (``bot/messages/notices.py``). A
+place, only if what they would see changed: the caption and buttons, and the picture's bytes, compared with what
+was last shown (kept per seat beside the game's record), so another player's move that leaves their hand as it
+was costs no call; a change of the words alone edits the caption and keeps the picture. When every choice a
+player has comes to be made there and they may not be looking (``bot/messages/presence.py``), the hand is sent
+anew at the bottom of the chat and the old one deleted: an edit notifies nobody, and this one message is how they
+learn it is their turn (``bot/messages/notices.py``); one who pressed a moment ago has it edited in place. A
 player the bot cannot write to (they never opened the bot, or blocked it) is named in the group with a button
 that opens the bot and sends the hand; the game waits for them, and the turn timer keeps it from waiting forever.
 """

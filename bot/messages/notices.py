@@ -1,7 +1,9 @@
 """The one real notification a player gets when a game waits for them, taken back when it no longer does.
 
 The board is edited at every move, and an edit notifies nobody. So when a player's turn begins (or a choice
-awaits them in private), they are told once:
+awaits them in private) and they may not be looking (they have not pressed in the game for
+``AWAY_AFTER_SECONDS``: ``bot/messages/presence.py``; one who just pressed is at the screen, where the board
+names them), they are told once:
 
 - in a game with secrets, when every choice they have is made in their private chat: by their hand itself,
   sent anew at the bottom of that chat (``bot/messages/hands.py``), so there is no second message;
@@ -12,7 +14,11 @@ awaits them in private), they are told once:
   mentions them, if the group's budget has room at once; if not, none: the board comes first.
 
 The notice is deleted when the turn moves on (``deleteMessage`` takes nothing from the budgets; a bot may
-delete its own messages), and the turn timer's reminder takes its place the same way. Notices are sent by a
+delete its own messages), and the turn timer's reminder takes its place the same way. A private notice never
+answered (no press of theirs since it came: the turn timed out or was skipped) is left at the bottom of their
+chat instead, and if it is still the newest message a game sent there when their next turn begins, that turn is
+said in it: an edit, one call instead of a delete and a send, and no second buzz for a game they have not come
+back to (their first is still unanswered). Notices are sent by a
 task of their own once the chat's drawer has drawn the board, never under the chat's lock, and once per turn
 however many workers draw (``bot/plumbing/turn_notices.py``). Computer players (user ids ≤ 0), seats out of the
 game, a game played in a private chat and a closed topic get none, nor does a player who turned them off.

@@ -1,7 +1,8 @@
 """Whose turn each game is waiting for, as last drawn, and the one notice each of those players was sent.
 
 An edit notifies nobody, so a player whose turn begins is sent one real message (``bot/messages/notices.py``),
-and it is deleted when their turn ends, so notices never pile up. Both must happen once, whichever worker drew
+and it is deleted when their turn ends (or, never answered, said again in place at their next), so notices never
+pile up. Both must happen once, whichever worker drew
 the board and in whatever order their tasks run. So every drawn version is noted here with the players it
 waits for, in one script: compared with those noted for the newest version before it, it answers whose turn
 began and whose ended; a version no newer than one already noted answers nothing (drawn twice, or late).
@@ -9,7 +10,7 @@ began and whose ended; a version no newer than one already noted answers nothing
 Keys, beside the game's record (so they follow a group that becomes a supergroup):
 ``<game>:turns``, a hash of the newest version noted (``v``), the game it belongs to (``g``, its seed: a new
 game in the chat starts every turn afresh) and each waiting user's id with the version their turn began at;
-``<game>:notice:<user>``, the user's notice as ``<chat id>:<message id>``.
+``<game>:notice:<user>``, the user's notice as ``<chat id>:<message id>:<board id>:<reminder>:<sent at>``.
 """
 
 from __future__ import annotations
