@@ -104,6 +104,10 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
         for user_id in waiting(record):
             if turns is None or user_id not in turns.began:
                 await _restate(context, record, user_id)
+        if not record.active:  # over: a notice left unanswered (its player no longer waited for) goes too
+            for player in record.players:
+                if not player.is_computer:
+                    await _take_back(context, tag, player.user_id)
     except STORE_DOWN as exc:
         log.warning("chat %s: turn notices wait for Redis (%s); the next turn's come as usual", tag, exc)
     except Exception:

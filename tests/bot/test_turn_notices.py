@@ -149,7 +149,8 @@ class Telegram:
 async def test_a_notice_never_answered_is_said_again_in_place_and_one_answered_is_taken_back(store: Store) -> None:
     """A player who never came back to their notice (no press since it came; their turn ended by itself) keeps
     it at the bottom of their chat: their next turn edits it, with no second buzz. Once they pressed, or once
-    another message came after it, the next turn is a new message and the old one goes."""
+    another message came after it, the next turn is a new message and the old one goes; and when the game is
+    over, a notice left unanswered goes too."""
     telegram = Telegram()
     services = Services(store=store, settings=Settings(), deadlines=None)  # type: ignore[arg-type]
     context = SimpleNamespace(bot=telegram, bot_data={"services": services})
@@ -179,3 +180,9 @@ async def test_a_notice_never_answered_is_said_again_in_place_and_one_answered_i
     await notices._turn_ended(context, record, tag, user)  # type: ignore[arg-type]
     await tell()
     assert telegram.calls[4:] == [f"delete {user}:102", f"send {user}:104"]
+
+    await notices._turn_ended(context, record, tag, user)  # type: ignore[arg-type]
+    assert len(telegram.calls) == 6  # never answered: left
+    over = record.model_copy(update={"phase": "finished", "version": record.version + 1})
+    await notices._follow(context, over)  # type: ignore[arg-type]
+    assert telegram.calls[6:] == [f"delete {user}:104"]  # the game is over: nothing is left behind
