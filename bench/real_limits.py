@@ -26,6 +26,7 @@ again. After ``--minutes`` (10 for the figures) it prints:
 ``--time-scale`` (for trying, not for the figures) runs Telegram's clock and the players faster alike.
 
     python bench/real_limits.py [--minutes 10] [--seed 1] [--time-scale 1] [--save FILE] [--before FILE]
+                                [--log FILE] [--away SECONDS]
 """
 
 from __future__ import annotations
@@ -202,9 +203,19 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
 
 
 async def main(
-    minutes: float, seed: int, scale: float, saved: Path | None, before: Path | None, kept_log: Path | None
+    minutes: float,
+    seed: int,
+    scale: float,
+    saved: Path | None,
+    before: Path | None,
+    kept_log: Path | None,
+    away: float | None = None,
 ) -> None:
-    with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True, time_scale=scale) as harness:
+    env = {} if away is None else {"AWAY_AFTER_SECONDS": repr(away * scale)}  # the bot's seconds are real ones
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Harness(Path(tmp), sandbox_process=True, time_scale=scale, bot_env=env) as harness,
+    ):
         store = Store.from_url(harness.redis_url)
         async with ControlClient(harness.url, timeout=120) as client:
             config = await client.config()
@@ -342,6 +353,7 @@ if __name__ == "__main__":
     parser.add_argument("--save", type=Path, help="keep the calls-a-press table in this JSON file")
     parser.add_argument("--before", type=Path, help="a table kept with --save, printed beside this run's")
     parser.add_argument("--log", type=Path, help="keep the sandbox's call log in this JSON file (to look into)")
+    parser.add_argument("--away", type=float, help="the bot's AWAY_AFTER_SECONDS, in Telegram seconds (default 20)")
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log))
+        asyncio.run(main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log, args.away))
