@@ -26,7 +26,7 @@ import httpx
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.config import Limits
+from bot.config import Limits, Settings
 from bot.dev.local import APP_NAME, SANDBOX_TOKEN, register_app
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.figures import IN_HAND_METRIC
@@ -353,6 +353,15 @@ def scaled_pacing(time_scale: float) -> dict[str, str]:
     return dict(zip(SCALED_SETTINGS, map(repr, (*values, defaults.private_per_second / time_scale)), strict=True))
 
 
+def scaled_settings(time_scale: float) -> dict[str, str]:
+    """``scaled_pacing``, and how long a player who pressed is taken to be at the screen (``AWAY_AFTER_SECONDS``,
+    bot/messages/presence.py): the players' seconds run as fast as Telegram's."""
+    if time_scale == 1:
+        return {}
+    away = Settings.model_fields["away_after_seconds"].default * time_scale
+    return {**scaled_pacing(time_scale), "AWAY_AFTER_SECONDS": repr(away)}
+
+
 class SandboxProcess:
     """``python -m sandbox`` on a free port, stopped with the harness."""
 
@@ -414,14 +423,14 @@ class Harness:
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
         sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
         Telegram's clock that much faster (``sandbox/clock.py``) and the bot gets budgets scaled to match
-        (``scaled_pacing``; ``bot_env`` may still override them); ``redis_url``: a Redis already running (another
+        (``scaled_settings``; ``bot_env`` may still override them); ``redis_url``: a Redis already running (another
         harness's: several bots on one Redis, each with its own token and sandbox; a Sentinel setup's) instead
         of REDIS_URL or an embedded one. The bot deals from ``REPLAYED_DEALS``: the same tests in the same order
         play the same games on every run."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
         self.time_scale = time_scale
-        self.bot_env = {**scaled_pacing(time_scale), "DEAL_SEED": REPLAYED_DEALS, **(bot_env or {})}
+        self.bot_env = {**scaled_settings(time_scale), "DEAL_SEED": REPLAYED_DEALS, **(bot_env or {})}
         self.webhook_workers = webhook_workers
         self.redis: EmbeddedServer | None = None
         self.redis_url = redis_url or os.environ.get("REDIS_URL", "")
@@ -517,8 +526,8 @@ class Harness:
         under load), so that the 15 s a press may wait for its answer stay long enough."""
         httpx.post(f"{self.url}/sandbox/config", json={"time_scale": time_scale}, timeout=10).raise_for_status()
         self.time_scale = time_scale
-        pacing = scaled_pacing(time_scale)
-        self.restart_bot(kill=False, env={key: pacing.get(key) for key in SCALED_SETTINGS})
+        scaled = scaled_settings(time_scale)
+        self.restart_bot(kill=False, env={key: scaled.get(key) for key in (*SCALED_SETTINGS, "AWAY_AFTER_SECONDS")})
 
     def kill_redis(self) -> None:
         """SIGKILL the embedded server, as a crash of Redis would be; ``start_redis`` brings it back."""

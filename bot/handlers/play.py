@@ -16,7 +16,7 @@ from telegram.ext import ContextTypes
 from bot.flow.moves import play_step
 from bot.flow.recovery import heal
 from bot.flow.redraw import open_menu, redraw
-from bot.messages import board, hands, keyboards, texts
+from bot.messages import board, hands, keyboards, presence, texts
 from bot.plumbing.figures import PRESSES_REFUSED
 from bot.plumbing.services import locked_game, services, when_unlocked, where
 from bot.plumbing.stop_points import stop_point
@@ -141,6 +141,7 @@ async def make_move(
 ) -> str | None:
     """Apply ``code`` for ``seat``, write it, redraw; the words of the refusal if it could not be played. The
     caller holds the chat's lock and checked the turn (``turn_refusal``)."""
+    await presence.note_press(context, record, record.players[seat].user_id)  # at the screen: no notice now
     game = GAMES[record.game_id]
     try:
         step = game.apply(state, seat, game.decode(code))
@@ -214,6 +215,7 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
             await _move(context, query, record, seat, state, rest)
         else:
             await answer(query)  # at once: the menu's edit may have to wait for the chat's budget
+            await presence.note_press(context, record, query.from_user.id)
             await open_menu(context, record, state, rest, seat if private else None)
 
 

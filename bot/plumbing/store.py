@@ -108,12 +108,16 @@ class LiveMessage:
 
 
 class HandMessage(BaseModel):
-    """A player's private message about a game; ``shown`` fingerprints its content and buttons, ``version`` is
-    the record version it was drawn for (0 in records written before it was kept)."""
+    """A player's private message about a game; ``shown`` fingerprints what it was drawn from (the seat's view,
+    its buttons, the phase), ``words`` and ``picture`` what the player sees (caption and buttons, the picture's
+    bytes), so that a move that changes nothing they see costs no call; ``version`` is the record version it was
+    drawn for (0 in records written before it was kept)."""
 
     message_id: int
     shown: str
     version: int = 0
+    words: str = ""
+    picture: str = ""
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
     again: bool = False  # the player asked for it (/start h…): the next draw sends it as a new message
     awaits: bool = False  # drawn while the player's every choice was to be made here (their turn's notice)
@@ -335,6 +339,23 @@ class Store:
     async def set_hand_message(self, chat_id: int, thread_id: int | None, user_id: int, hand: HandMessage) -> None:
         key, data = self._hand_key(chat_id, thread_id, user_id), hand.model_dump_json()
         await self.redis.set(key, data, ex=FINISHED_TTL)
+
+    # When each player last pressed a button of a game (a move, a menu level): a player who pressed a moment
+    # ago is at the screen, and their next turn's notice is not sent (bot/messages/presence.py).
+
+    def _pressed_key(self, chat_id: int, thread_id: int | None) -> str:
+        return f"{self._game_key(chat_tag(chat_id, thread_id))}:pressed"
+
+    async def note_press(self, chat_id: int, thread_id: int | None, user_id: int, when: float) -> None:
+        key = self._pressed_key(chat_id, thread_id)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset(key, str(user_id), repr(when))
+            pipe.expire(key, FINISHED_TTL)
+            await pipe.execute()
+
+    async def last_press(self, chat_id: int, thread_id: int | None, user_id: int) -> float | None:
+        value = await self.redis.hget(self._pressed_key(chat_id, thread_id), str(user_id))
+        return float(value) if value else None
 
     # Group settings (shared by a forum's topics).
 
