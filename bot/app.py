@@ -60,7 +60,6 @@ from bot.plumbing import activity, liveness, metrics, schema, supervise
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.keys import Keys
-from bot.plumbing.liveness import AnsweredRequest
 from bot.plumbing.locks import worker_id
 from bot.plumbing.pacing import Pacer
 from bot.plumbing.ratelimit import PacedLimiter
@@ -68,7 +67,7 @@ from bot.plumbing.services import Services
 from bot.plumbing.shared_budgets import SharedBudgets
 from bot.plumbing.store import Store
 from bot.plumbing.supervise import supervised
-from bot.plumbing.telegram_outage import POLLING, Polling, PollingRequest
+from bot.plumbing.telegram_outage import TELEGRAM_REACH, TelegramReach, WatchedRequest
 from bot.plumbing.thinking import Thinker
 from bot.plumbing.webhook import run_webhook
 
@@ -100,7 +99,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     pacer = Pacer(limits, shared=shared)
     pacer.export()  # its lanes' lengths on /metrics
     limiter = PacedLimiter(pacer=pacer)
-    polling = Polling()  # Telegram out of reach of getUpdates: logged once (bot/plumbing/telegram_outage.py)
+    reach = TelegramReach()  # Telegram out of reach: logged once, chats drawn after (bot/plumbing/telegram_outage.py)
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
@@ -110,8 +109,8 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         .concurrent_updates(activity.UpdateProcessor(256))  # each update's log lines name it, its chat and topic
         .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
-        .request(AnsweredRequest(connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
-        .get_updates_request(PollingRequest(polling, connection_pool_size=1, read_timeout=40))
+        .request(WatchedRequest(reach, connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
+        .get_updates_request(WatchedRequest(reach, polls=True, connection_pool_size=1, read_timeout=40))
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
@@ -120,7 +119,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
-    app.bot_data[POLLING] = polling
+    app.bot_data[TELEGRAM_REACH] = reach
     limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
     app.bot_data["services"] = Services(
         store=store,

@@ -41,6 +41,7 @@ from bot.plumbing.ratelimit import pacer_of
 from bot.plumbing.services import parse_tag, services
 from bot.plumbing.stop_points import stop_point
 from bot.plumbing.store import GameRecord, chat_tag
+from bot.plumbing.telegram_outage import out_of_reach, telegram_reach
 
 log = logging.getLogger(__name__)
 
@@ -186,6 +187,9 @@ class Drawers:
             if is_topic_closed(exc):  # not again and again: the game stands still until the topic reopens
                 closed = True
                 log.info("chat %s: its topic is closed; drawing waits until it reopens", tag)
+            elif out_of_reach(exc):  # drawn again once Telegram answers (bot.plumbing.telegram_outage)
+                telegram_reach(context).met(tag)
+                log.warning("chat %s: redraw waits for Telegram (%s)", tag, exc)
             else:
                 log.exception("could not redraw chat %s; a stale press or a restart will", tag)
         finally:

@@ -30,6 +30,7 @@ from bot.plumbing.figures import MOVES
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
 from bot.plumbing.store import GameRecord, StaleVersion
+from bot.plumbing.telegram_outage import out_of_reach, telegram_reach
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -73,8 +74,11 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 task.add_done_callback(lambda done: running.pop(done, None))
             if (repairing is None or repairing.done()) and not activity.stopping():
                 heal_all, chats = watch.answered()
-                if heal_all or chats:
+                unreached = telegram_reach(context).to_heal()
+                if heal_all or chats or unreached:
                     why = "after the outage" if heal_all else "redraws that failed"
+                    if not heal_all:
+                        chats |= unreached
                     repairing = activity.spawn(reconcile(app, None if heal_all else chats, why), "recovery")
             await asyncio.sleep(POLL_SECONDS)
     finally:
@@ -107,8 +111,11 @@ async def _fire_logged(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -
     except STORE_DOWN:  # the lease runs out and it is tried again; the poll logs the outage, once
         outage(context).met()
         return
-    except Exception:  # the lease runs out and the deadline is tried again
-        log.exception("deadline %s failed; it will be retried", deadline.member)
+    except Exception as exc:  # the lease runs out and the deadline is tried again
+        if out_of_reach(exc):  # the outage is logged once (bot.plumbing.telegram_outage)
+            log.warning("deadline %s waits for Telegram (%s); it will be retried", deadline.member, exc)
+        else:
+            log.exception("deadline %s failed; it will be retried", deadline.member)
         return
     await services(context).deadlines.done(deadline)
 

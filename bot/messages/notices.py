@@ -46,6 +46,7 @@ from bot.plumbing.outage import STORE_DOWN
 from bot.plumbing.pacing import deferring
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, chat_tag
+from bot.plumbing.telegram_outage import out_of_reach, telegram_reach
 from bot.plumbing.turn_notices import Notice, TurnBook
 from rules import GAMES
 
@@ -110,8 +111,12 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
                     await _take_back(context, tag, player.user_id)
     except STORE_DOWN as exc:
         log.warning("chat %s: turn notices wait for Redis (%s); the next turn's come as usual", tag, exc)
-    except Exception:
-        log.exception("chat %s: turn notices failed", tag)
+    except Exception as exc:
+        if not out_of_reach(exc):
+            log.exception("chat %s: turn notices failed", tag)
+            return
+        telegram_reach(context).met(tag)  # drawn again once Telegram answers, and its notices told then
+        log.warning("chat %s: turn notices wait for Telegram (%s)", tag, exc)
 
 
 async def _turn_ended(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, tag: str, user_id: int) -> None:
