@@ -25,7 +25,9 @@ class Knowledge:
     with very many moves a turn, how many of them, the best by the standing right after each, the search
     weighs at all (None: every move); ``crowd``: how much dearer an iteration is for each seat beyond two
     (more hidden hands to deal, more plies in a play-out's round), taken off the budget so that a move takes
-    about as long at a full table as at two."""
+    about as long at a full table as at two; ``policy``: how a play-out picks a move, ``policy(state, seat,
+    legal, draw)`` the index of one of ``legal`` given a random ``draw`` in [0, 2**30) (None: uniformly at
+    random), for games whose random moves are too unlike play for the position they reach to say much."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -33,6 +35,7 @@ class Knowledge:
     budget: float = 1.0
     candidates: int | None = None
     crowd: float = 0.0
+    policy: Callable[[Any, int, Sequence[Any], int], int] | None = None
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

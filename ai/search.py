@@ -125,13 +125,19 @@ def _iterate(
 
 
 def _play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:
-    """Random plies up to the knowledge's depth, then the result, or the position judged."""
+    """Plies up to the knowledge's depth, at random or by the game's policy, then the result, or the position
+    judged."""
+    policy = knowledge.policy
     for _ in range(knowledge.playout_depth):
         seats = game.to_act(state)
         if not seats:
             break
         legal = game.legal_actions(state, seats[0])
-        generator, index = rng.randbelow(generator, len(legal))
+        if policy is None:
+            generator, index = rng.randbelow(generator, len(legal))
+        else:
+            generator, draw = rng.randbelow(generator, 1 << 30)
+            index = policy(state, seats[0], legal, draw)
         state = game.apply(state, seats[0], legal[index]).state
     outcome = game.outcome(state)
     if outcome is not None:

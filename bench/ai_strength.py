@@ -6,7 +6,9 @@
     python bench/ai_strength.py --suite --games 200 --record bench/records/ai_strength.jsonl   # stop, go on
     python bench/ai_strength.py --suite --games 200 --record bench/records/ai_strength.jsonl --report   # how far
 
-Players: ``random`` and ``greedy`` (``ai.baselines``), ``easy``, ``medium``, ``hard`` (``ai.LEVELS``). In game
+Players: ``random`` and ``greedy`` (``ai.baselines``), ``easy``, ``medium``, ``hard`` (``ai.LEVELS``), and
+``frozen-easy``, ``frozen-medium``, ``frozen-hard``: the levels as they were on 3 December 2026 (``ai.frozen``,
+issue 28's yardstick: the new hard must win ≥ 75% of two-player games against ``frozen-hard``). In game
 ``i`` player A sits at seat ``i % players`` and every other seat is B, so each seat is A's as often. A's
 result per game is its share of the win (1 alone, 1/k when k share it, 0 otherwise); the line prints the mean
 with a 95% Wilson interval. Thinking time is the CPU time of each search (``time.process_time``, one core),
@@ -38,11 +40,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
+import ai.frozen
 from ai import LEVELS, choose
 from ai.baselines import greedy_move, random_move
 from rules import GAMES
 
-PLAYERS = ("random", "greedy", *LEVELS)
+FROZEN = {f"frozen-{level}": level for level in ai.frozen.ITERATIONS}  # issue 28's yardstick, ai.frozen
+SEARCHERS = (*LEVELS, *FROZEN)  # the players whose thinking time is measured
+PLAYERS = ("random", "greedy", *SEARCHERS)
 MAX_ACTIONS = 5000
 
 # (game, players, A, B): the lines of issue 15's strength targets
@@ -65,6 +70,8 @@ def move(player: str, game_id: str, state: Any, seat: int, seed: int) -> Any:
         return random_move(game_id, state, seat, seed)
     if player == "greedy":
         return greedy_move(game_id, state, seat, seed)
+    if player in FROZEN:
+        return ai.frozen.choose(game_id, state, seat, FROZEN[player], seed)
     return choose(game_id, state, seat, player, seed)
 
 
@@ -80,7 +87,7 @@ def play(game_id: str, players: int, a: str, b: str, index: int, seed: int) -> P
         player = a if seat == a_seat else b
         started = time.process_time()
         action = move(player, game_id, state, seat, seed * 7_919 + index * 1_009 + actions)
-        if player in LEVELS:
+        if player in SEARCHERS:
             searched.append((player, actions, time.process_time() - started))
         state = game.apply(state, seat, action).state
         actions += 1

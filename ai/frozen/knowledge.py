@@ -1,0 +1,55 @@
+"""Frozen: ``ai/knowledge.py`` as it was on 3 December 2026, issue 28's baseline; only this paragraph differs.
+
+What the search knows of a game beyond its rules: how far to play a sample out and who is ahead then.
+
+Random play-outs to the very end are long and noisy in most of our games (a قلعه رودخان game is 72 turns), so
+a play-out stops after ``playout_depth`` plies and the position is judged by ``standing``: a rough score per
+seat (points, camps, provinces, …) that ``values`` turns into a share of the win. One small module per game
+in ``ai/games/`` says it; nothing else in ``ai/`` knows any game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """``standing(state)``: a score per seat, higher is better; ``spread``: how many score points make one
+    seat clearly ahead of another (a softmax temperature); ``playout_depth``: plies before judging;
+    ``budget``: the share of a level's iterations this game gets, for games whose moves cost more to list
+    and apply (a level's moves then take about the same time in every game); ``candidates``: for games
+    with very many moves a turn, how many of them, the best by the standing right after each, the search
+    weighs at all (None: every move); ``crowd``: how much dearer an iteration is for each seat beyond two
+    (more hidden hands to deal, more plies in a play-out's round), taken off the budget so that a move takes
+    about as long at a full table as at two."""
+
+    standing: Callable[[Any], Sequence[float]]
+    spread: float
+    playout_depth: int
+    budget: float = 1.0
+    candidates: int | None = None
+    crowd: float = 0.0
+
+    def iterations(self, level_iterations: int, players: int = 2) -> int:
+        share = self.budget / (1.0 + self.crowd * max(0, players - 2))
+        return max(1, round(level_iterations * share))
+
+    def values(self, state: Any) -> tuple[float, ...]:
+        """Each seat's share of the win as the position stands, summing to 1."""
+        scores = self.standing(state)
+        top = max(scores)
+        weights = [math.exp((s - top) / self.spread) for s in scores]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
+
+
+def result_values(outcome: Outcome, players: int) -> tuple[float, ...]:
+    """A finished game: the win shared among the winners (a draw gives everyone an equal part)."""
+    share = 1.0 / len(outcome.winners)
+    return tuple(share if seat in outcome.winners else 0.0 for seat in range(players))
