@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -84,8 +85,17 @@ async def _heartbeat(path: Path, polling: bool) -> None:
     while True:
         answers = {peer: at for peer, at in liveness.last_answers().items() if polling or peer != "telegram"}
         beat = json.dumps({"at": time.time(), "down": sorted(supervise.down()), "answered": answers})
-        await asyncio.to_thread(path.write_text, beat)
+        await asyncio.to_thread(_replace, path, beat)
         await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: written beside it, then renamed over it (one step), so
+    that ``dorehami health`` never reads a file cut short. Writing it in place truncated it first: a check that
+    read it in between found it empty and said "no heartbeat" (seen once on a busy machine)."""
+    written = path.with_name(f"{path.name}.new")
+    written.write_text(text)
+    os.replace(written, path)
 
 
 def build_application(settings: Settings, redis_url: str) -> Application:  # type: ignore[type-arg]
