@@ -74,11 +74,9 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 task.add_done_callback(lambda done: running.pop(done, None))
             if (repairing is None or repairing.done()) and not activity.stopping():
                 heal_all, chats = watch.answered()
-                unreached = telegram_reach(context).to_heal()
-                if heal_all or chats or unreached:
+                chats |= telegram_reach(context).to_heal()  # what Telegram's outage kept from the screen
+                if heal_all or chats:
                     why = "after the outage" if heal_all else "redraws that failed"
-                    if not heal_all:
-                        chats |= unreached
                     repairing = activity.spawn(reconcile(app, None if heal_all else chats, why), "recovery")
             await asyncio.sleep(POLL_SECONDS)
     finally:
