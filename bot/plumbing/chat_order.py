@@ -34,7 +34,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -49,6 +48,7 @@ from bot.plumbing.locks import (
     raise_if_cancelled,
     wait_for_wakeup,
 )
+from bot.plumbing.redis_connect import Client, each_script
 
 log = logging.getLogger(__name__)
 
@@ -144,9 +144,7 @@ def seen_key(keys: Keys, chat_id: int) -> str:
 class ChatOrder:
     """Tickets per chat in Redis; ``take`` when an update arrives, ``turn`` around handling it."""
 
-    def __init__(
-        self, client: aioredis.Redis, keys: Keys, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL
-    ) -> None:
+    def __init__(self, client: Client, keys: Keys, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL) -> None:
         self.redis = client
         self.keys = keys
         self.wakeups = wakeups
@@ -234,10 +232,8 @@ class ChatOrder:
             by_chat.setdefault(ticket.chat_id, []).append(ticket.number)
         if not by_chat:
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for chat_id, numbers in by_chat.items():
-                await self._renew(keys=[alive_key(self.keys, chat_id)], args=[self.lease_ms, *numbers], client=pipe)
-            await pipe.execute()
+        calls = [([alive_key(self.keys, chat_id)], [self.lease_ms, *numbers]) for chat_id, numbers in by_chat.items()]
+        await each_script(self.redis, self._renew, calls)
 
     async def keep_leases(self) -> None:
         """Renew held tickets three times per lease until cancelled."""

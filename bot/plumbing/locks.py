@@ -28,6 +28,7 @@ import redis.asyncio as aioredis
 
 from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
+from bot.plumbing.redis_connect import Client, each_script, ready
 from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,7 @@ class Wakeups:
     wakes it. Without the subscription (Redis away for a moment) waiters fall back to polling every ``POLL``.
     """
 
-    def __init__(self, client: aioredis.Redis, channel: str, name: str = "wake-ups") -> None:
+    def __init__(self, client: Client, channel: str, name: str = "wake-ups") -> None:
         self.redis = client
         self.channel = channel
         self.name = name
@@ -82,9 +83,22 @@ class Wakeups:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        await self._subscribe()
+        self._task = supervised(self.name, self._listen)
+
+    async def _subscribe(self) -> None:
+        """A new subscription. After a failure too: a cluster's pub/sub stays on the node it chose, which may
+        be the one that died; a new one chooses again among the live nodes."""
+        await self._drop()
+        await ready(self.redis)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.channel)
-        self._task = supervised(self.name, self._listen)
+
+    async def _drop(self) -> None:
+        pubsub, self._pubsub = self._pubsub, None
+        if pubsub is not None:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     async def close(self) -> None:
         if self._task is not None:
@@ -92,22 +106,22 @@ class Wakeups:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        if self._pubsub is not None:
-            with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
-            self._pubsub = None
+        await self._drop()
 
     async def _listen(self) -> None:
-        assert self._pubsub is not None
         trouble = RepeatedFailure(log, f"the {self.name} channel")
         while True:
             try:
+                if self._pubsub is None:
+                    await self._subscribe()
+                assert self._pubsub is not None
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # reconnects on the next call; waiters poll meanwhile
+            except Exception as exc:  # subscribes anew on the next round; waiters poll meanwhile
                 trouble.failed(exc)
                 self.wake_all()
+                await self._drop()
                 await asyncio.sleep(1.0)
                 continue
             trouble.worked()
@@ -191,7 +205,7 @@ class SharedChatLocks(ChatLocks):
 
     def __init__(
         self,
-        client: aioredis.Redis,
+        client: Client,
         keys: Keys,
         wakeups: Wakeups,
         owner: str = "",
@@ -243,10 +257,7 @@ class SharedChatLocks(ChatLocks):
         held = list(self._held.items())
         if not held:
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for rkey, token in held:
-                await self._renew(keys=[rkey], args=[token, self.lease_ms], client=pipe)
-            results = await pipe.execute()
+        results = await each_script(self.redis, self._renew, [([rkey], [token, self.lease_ms]) for rkey, token in held])
         for (rkey, _), renewed in zip(held, results, strict=True):
             if not renewed and rkey in self._held:
                 log.warning("lost the lease of %s (this worker stalled for %.0f s?)", rkey, self.lease_ms / 1000)
