@@ -7,7 +7,7 @@ Redis Cluster keeps on different nodes, so no one transaction can hold them all:
 each step one transaction in its slot, in an order that a crash part-way leaves to the next call to finish
 (Telegram gives two signals, one in each chat, and both call here):
 
-1. the old chat's keys are read at one instant (their kind, contents and time to live);
+1. the old chat's keys are read (their kind, contents and time to live);
 2. they are written under the new chat, in one transaction with a note of where they came from — the one
    step that must not run twice (statistics are added together), so a note found means it is done;
 3. the deadlines are re-keyed (what is moved is no longer armed under the old chat: running it again moves
@@ -16,7 +16,8 @@ each step one transaction in its slot, in an order that a crash part-way leaves 
 5. the old keys are deleted and the marker saying where the chat went is set, in one transaction.
 
 The caller holds both chats' locks (bot/handlers/membership.py), which keep every writer of either chat away
-meanwhile; the new chat's step still watches its keys, so a write that slips in is read again, not lost.
+meanwhile; that is what makes each step's reads still true when it writes. (No WATCH: on a cluster, redis-py
+8.1's transactions cannot read while watching.)
 """
 
 from __future__ import annotations
@@ -26,17 +27,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from redis.exceptions import WatchError
-
 from bot.plumbing.deadlines import Deadline
-from bot.plumbing.store import GameRecord, Store, StoreUnavailable, chat_tag
+from bot.plumbing.store import GameRecord, Store, chat_tag
 
 log = logging.getLogger(__name__)
 
 # A chat's keys that stay behind when it moves: the running machinery (a lock the move itself holds, the order
 # of the chat's updates, its flood budget) and the marker saying where the chat went.
 _STAYS = ("lock:", "order", "pace", "moved_to")
-_ATTEMPTS = 5
 
 
 Contents = str | dict[str, str] | list[str] | list[tuple[str, float]]
@@ -69,14 +67,7 @@ async def move_chat(store: Store, old: int, new: int) -> bool:
     if await store.redis.get(_marker(store, old)):
         return False
     found = await _read(store, old, new)
-    for _ in range(_ATTEMPTS):
-        try:
-            await _write_new(store, old, new, found)
-            break
-        except WatchError:
-            continue  # the new chat changed meanwhile: read it again
-    else:
-        raise StoreUnavailable(f"chat {new} kept changing while chat {old} moved there")
+    await _write_new(store, old, new, found)
     old_tag, new_tag = chat_tag(old, None), chat_tag(new, None)
     deadlines = await _move_deadlines(store, old_tag, new_tag)
     await _move_listing(store, old_tag, new_tag)
@@ -100,20 +91,21 @@ def _note(store: Store, new: int) -> str:
 
 
 async def _read(store: Store, old: int, new: int) -> list[_Key]:
-    """Every key of ``old`` that moves: names found by SCAN, then kinds and times to live in one transaction,
-    then contents in another (the locks keep writers away between them)."""
+    """Every key of ``old`` that moves: names found by SCAN, then kinds and times to live, then contents, each
+    one round trip to the chat's node. Not in a transaction: the chat's locks keep its writers away, and
+    redis-py 8.1's cluster transactions cannot read a set (SMEMBERS's reply handler fails there)."""
     prefix = store.keys.chat(old)
     found = [str(key) async for key in store.redis.scan_iter(match=f"{prefix}*", count=500)]
     names = sorted(key for key in found if not key[len(prefix) :].startswith(_STAYS))
     if not names:
         return []
-    async with store.redis.pipeline(transaction=True) as pipe:
+    async with store.redis.pipeline(transaction=False) as pipe:
         for name in names:
             pipe.type(name)
             pipe.pttl(name)
         shapes = await pipe.execute()
     kinds = {name: str(shapes[2 * i]) for i, name in enumerate(names)}
-    async with store.redis.pipeline(transaction=True) as pipe:
+    async with store.redis.pipeline(transaction=False) as pipe:
         for name in names:
             _queue_read(pipe, name, kinds[name])
         contents = await pipe.execute()
@@ -141,22 +133,24 @@ def _queue_read(pipe: Any, name: str, kind: str) -> None:
 
 
 async def _write_new(store: Store, old: int, new: int, found: list[_Key]) -> None:
-    """Step 2: the keys written under ``new``, with the note, in one transaction watching what it read there."""
+    """Step 2: the keys written under ``new``, with the note, in one transaction (what the new chat has already
+    is read just before: the locks keep its writers away)."""
     keys = store.keys
     note = _note(store, new)
     record_key = keys.game(chat_tag(old, None))
     targets = [key.target for key in found]
+    if await store.redis.get(note) == str(old):
+        return  # done before a crash: adding statistics twice would count games twice
+    async with store.redis.pipeline(transaction=False) as pipe:
+        for target in targets:
+            pipe.exists(target)
+        taken = {target for target, there in zip(targets, await pipe.execute(), strict=True) if there}
+    async with store.redis.pipeline(transaction=False) as pipe:
+        merged = [key for key in found if key.target in taken and _merged(key)]
+        for key in merged:
+            (pipe.hgetall if key.kind == "hash" else pipe.get)(key.target)
+        present = dict(zip((key.target for key in merged), await pipe.execute(), strict=True))
     async with store.redis.pipeline(transaction=True) as pipe:
-        await pipe.watch(note, *targets)
-        if await pipe.get(note) == str(old):
-            return  # done before a crash: adding statistics twice would count games twice
-        taken = {target for target in targets if await pipe.exists(target)}
-        present: dict[str, Any] = {
-            key.target: await pipe.hgetall(key.target) if key.kind == "hash" else await pipe.get(key.target)
-            for key in found
-            if key.target in taken and _merged(key)
-        }
-        pipe.multi()  # type: ignore[no-untyped-call]
         for key in found:
             if key.name.endswith(":live"):
                 continue  # the message is in the old chat: the board is posted again in the new one

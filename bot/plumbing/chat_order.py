@@ -29,6 +29,7 @@ id). All expire after a day without updates.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -43,6 +44,7 @@ from bot.plumbing.locks import (
     LEASE,
     LUA_NOW,
     POLL,
+    LateReleases,
     Wakeups,
     keep_renewing,
     raise_if_cancelled,
@@ -152,6 +154,7 @@ class ChatOrder:
         self.poll = poll
         self._held: set[Ticket] = set()
         self._releasing: set[asyncio.Task[None]] = set()
+        self._late = LateReleases(poll)
         self._take = client.register_script(_TAKE)
         self._turn = client.register_script(_TURN)
         self._finish = client.register_script(_FINISH)
@@ -207,10 +210,12 @@ class ChatOrder:
         """The ticket is done: the chat's next one may go (here at once, elsewhere through pub/sub)."""
         self._held.discard(ticket)
         keys = [state_key(self.keys, ticket.chat_id), alive_key(self.keys, ticket.chat_id)]
+        finish = functools.partial(self._finish, keys=keys, args=[ticket.number, self.keys.wake, IDLE_TTL])
         try:
-            waiting, late = await self._finish(keys=keys, args=[ticket.number, self.keys.wake, IDLE_TTL])
-        except Exception:  # the lease runs out and the next ticket skips this one
-            log.warning("chat %s: could not pass on ticket %s", *_ids(ticket), exc_info=True)
+            waiting, late = await finish()
+        except Exception:  # tried again while its lease lasts; after it, the next ticket skips this one
+            log.warning("chat %s: could not pass on ticket %s; trying again", *_ids(ticket), exc_info=True)
+            self._late.add(finish, self.lease_ms / 1000)
             return
         if late:
             log.warning("chat %s: ticket %s ran out (worker stalled) and was handled late", *_ids(ticket))

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import os
 import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 
@@ -200,6 +202,33 @@ return 0
 """
 
 
+class LateReleases:
+    """Releases Redis did not take (it was away), tried again every ``poll`` seconds until one works or the
+    lease it frees has run out anyway: after a short outage the chat goes on as soon as Redis answers, not a
+    whole lease later. Not work in hand: a stopping worker does not wait for them (the leases free them)."""
+
+    def __init__(self, poll: float = POLL) -> None:
+        self.poll = poll
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, release: Callable[[], Awaitable[object]], lease: float) -> None:
+        task = asyncio.create_task(self._retry(release, time.monotonic() + lease))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _retry(self, release: Callable[[], Awaitable[object]], until: float) -> None:
+        while time.monotonic() + self.poll < until:
+            await asyncio.sleep(self.poll)
+            try:
+                await release()
+            except Exception:  # still away: the next round, or the lease
+                continue
+            return
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+
 class SharedChatLocks(ChatLocks):
     """The local lock, then a lease in Redis: mutual exclusion per chat across every worker."""
 
@@ -221,6 +250,7 @@ class SharedChatLocks(ChatLocks):
         self.poll = poll
         self._tokens = itertools.count(1)
         self._held: dict[str, str] = {}  # Redis key -> our token, renewed by ``keep_leases``
+        self._late = LateReleases(poll)
         self._acquire = client.register_script(_ACQUIRE)
         self._release = client.register_script(_RELEASE)
         self._renew = client.register_script(_RENEW)
@@ -238,10 +268,12 @@ class SharedChatLocks(ChatLocks):
                 yield
             finally:
                 self._held.pop(rkey, None)
+                release = functools.partial(self._release, keys=[rkey, f"{rkey}:w"], args=[token, self.keys.wake])
                 try:
-                    await self._release(keys=[rkey, f"{rkey}:w"], args=[token, self.keys.wake])
-                except Exception:  # the lease runs out instead
-                    log.warning("could not release %s; it frees itself in %.0f s", rkey, self.lease_ms / 1000)
+                    await release()
+                except Exception:  # tried again while its lease lasts (only our own token is ever freed)
+                    log.warning("could not release %s; trying again until it frees itself", rkey)
+                    self._late.add(release, self.lease_ms / 1000)
 
     async def _take(self, rkey: str) -> str:
         token = f"{self.owner}:{next(self._tokens)}"
