@@ -50,7 +50,7 @@ from bot.plumbing.locks import (
     raise_if_cancelled,
     wait_for_wakeup,
 )
-from bot.plumbing.redis_connect import Client, each_script
+from bot.plumbing.redis_connect import Client, each_script, script
 
 log = logging.getLogger(__name__)
 
@@ -155,10 +155,10 @@ class ChatOrder:
         self._held: set[Ticket] = set()
         self._releasing: set[asyncio.Task[None]] = set()
         self._late = LateReleases(poll)
-        self._take = client.register_script(_TAKE)
-        self._turn = client.register_script(_TURN)
-        self._finish = client.register_script(_FINISH)
-        self._renew = client.register_script(_RENEW)
+        self._take = script(client, _TAKE)
+        self._turn = script(client, _TURN)
+        self._finish = script(client, _FINISH)
+        self._renew = script(client, _RENEW)
 
     async def take(self, chat_id: int, update_id: int) -> Ticket | None:
         """The chat's next ticket, or None if this update was delivered before and is in hand or done."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bot.plumbing.figures import DEADLINE_LATENESS, REDIS_SECONDS
 from bot.plumbing.keys import Keys
-from bot.plumbing.redis_connect import Client
+from bot.plumbing.redis_connect import Client, script
 
 LEASE_SECONDS = 10.0  # a dead worker's deadlines wait this long at most (a live one renews its leases)
 
@@ -82,9 +82,9 @@ class Deadlines:
     def __init__(self, client: Client, keys: Keys) -> None:
         self.redis = client
         self.keys = keys
-        self._arm = client.register_script(_ARM)
-        self._claim = client.register_script(_CLAIM)
-        self._take_back = client.register_script(_TAKE_BACK)
+        self._arm = script(client, _ARM)
+        self._claim = script(client, _CLAIM)
+        self._take_back = script(client, _TAKE_BACK)
 
     def armed_key(self, tag: str) -> str:
         """The set of the chat's armed members (``bot.plumbing.chat_move`` moves it)."""

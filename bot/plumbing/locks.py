@@ -30,7 +30,7 @@ import redis.asyncio as aioredis
 
 from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
-from bot.plumbing.redis_connect import Client, each_script, ready
+from bot.plumbing.redis_connect import Client, each_script, ready, script
 from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
@@ -251,9 +251,9 @@ class SharedChatLocks(ChatLocks):
         self._tokens = itertools.count(1)
         self._held: dict[str, str] = {}  # Redis key -> our token, renewed by ``keep_leases``
         self._late = LateReleases(poll)
-        self._acquire = client.register_script(_ACQUIRE)
-        self._release = client.register_script(_RELEASE)
-        self._renew = client.register_script(_RENEW)
+        self._acquire = script(client, _ACQUIRE)
+        self._release = script(client, _RELEASE)
+        self._renew = script(client, _RENEW)
 
     def redis_key(self, key: str) -> str:
         """``<prefix>:{<chat>}:lock:<chat tag>``: in the chat's hash slot, next to its game."""

@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.plumbing.keys import LEGACY_OWNER, LEGACY_PREFIX, Keys, legacy
-from bot.plumbing.redis_connect import Client
+from bot.plumbing.redis_connect import Client, script
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +52,8 @@ class _Lease:
 
     def __init__(self, client: Client, key: str, token: str) -> None:
         self.redis, self.key, self.token = client, key, token
-        self._renew = client.register_script(_RENEW)
-        self._release = client.register_script(_RELEASE)
+        self._renew = script(client, _RENEW)
+        self._release = script(client, _RELEASE)
 
     async def renew(self) -> None:
         if not await self._renew(keys=[self.key], args=[self.token, LEASE_MS]):

@@ -23,7 +23,7 @@ from bot.config import Limits
 from bot.plumbing.keys import Keys
 from bot.plumbing.locks import LUA_NOW
 from bot.plumbing.pacing import message_bucket
-from bot.plumbing.redis_connect import Client
+from bot.plumbing.redis_connect import Client, script
 
 # KEYS: the window. ARGV: limit, request id, window ms. 0 when taken, else ms to wait.
 _WINDOW = (
@@ -66,8 +66,8 @@ class SharedBudgets:
         self.keys = keys
         self.limits = limits
         self._ids = (f"{worker}:{n}" for n in itertools.count(1))
-        self._window = client.register_script(_WINDOW)
-        self._bucket = client.register_script(_BUCKET)
+        self._window = script(client, _WINDOW)
+        self._bucket = script(client, _BUCKET)
 
     async def take(self, chat: int | str) -> float:
         """Take room for one new message or edit in ``chat``: 0 when taken, else the seconds to wait before asking

@@ -23,7 +23,7 @@ from bot.plumbing.figures import REDIS_SECONDS
 from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
-from bot.plumbing.redis_connect import Client, connect, disconnect
+from bot.plumbing.redis_connect import Client, connect, disconnect, script
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +159,7 @@ class Store:
             raise ValueError("a cluster cannot wait for replicas (WAIT is one connection's, a move spans nodes)")
         self.redis = client
         self.keys = keys
-        self._cas = client.register_script(_CAS)
+        self._cas = script(client, _CAS)
         self.replicas = replicas
         self.replica_wait_ms = replica_wait_ms
         self._unreplicated = RepeatedFailure(log, f"a save reaching {replicas} replica(s)")
