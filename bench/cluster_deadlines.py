@@ -65,9 +65,8 @@ async def run(url: str, clients: int, chats: int, workers: int, seconds: float) 
     rate = arms / seconds
     claims.sort()
     print(f"arms: {arms} in {seconds:.0f} s = {rate:.0f} a second (each a move), {clients} clients")
-    print(
-        f"claims: {len(claims)}, p50 {statistics.median(claims) * 1000:.2f} ms, p99 {claims[int(len(claims) * 0.99)] * 1000:.2f} ms"
-    )
+    p50, p99 = statistics.median(claims) * 1000, claims[int(len(claims) * 0.99)] * 1000
+    print(f"claims: {len(claims)}, p50 {p50:.2f} ms, p99 {p99:.2f} ms")
     groups = rate * SECONDS_PER_MOVE
     print(f"the slot's node takes the moves of {groups:.0f} groups at one move every {SECONDS_PER_MOVE:.0f} s: "
           f"{groups / GROUPS_PER_TOKEN:.0f} tokens of {GROUPS_PER_TOKEN} groups")  # fmt: skip
