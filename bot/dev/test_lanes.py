@@ -21,7 +21,7 @@ E2E = "tests/e2e/"
 # end-to-end modules whose tests each use a system of their own (a module fixture), never the session's; a module
 # listed here that uses the session's after all fails its collection (tests/e2e/conftest.py)
 OWN_SYSTEMS = frozenset(
-    f"test_e2e_{name}.py" for name in ("fleet", "forged_data", "metrics", "page", "sentinel", "workers")
+    f"test_e2e_{name}.py" for name in ("cluster", "fleet", "forged_data", "metrics", "page", "sentinel", "workers")
 )
 SESSION_SYSTEM = "tests/e2e (the session's system)"
 
