@@ -197,11 +197,17 @@ async def test_a_primary_s_failover_and_the_games_go_on(
         await _caught_up(sandbox, harness, t)
         for _ in range(2):
             await play_move(sandbox, t, rng)
+
     # a worker that met the outage (the client's retries may hide a quick one) said so once, and its end once
-    said = {
-        line: [now - then for now, then in zip(_logged(harness, line), before[line], strict=True)] for line in before
-    }
-    assert said[UNAVAILABLE] == said[ANSWERS] and set(said[UNAVAILABLE]) <= {0, 1}, said
+    def said() -> dict[str, list[int]]:
+        now = {line: _logged(harness, line) for line in before}
+        return {line: [n - b for n, b in zip(now[line], before[line], strict=True)] for line in before}
+
+    async def ended() -> bool:  # the deadline poll sees the end at its next look (its back-off is at most 2 s)
+        return said()[UNAVAILABLE] == said()[ANSWERS]
+
+    await eventually(ended, "each worker that met the outage seeing its end")
+    assert set(said()[UNAVAILABLE]) <= {0, 1}, said()
     assert _logged(harness, "task .* stopped") == [0, 0]
     # no press met an error: the promoted node had none of the scripts, and each was run all the same
     assert _logged(harness, "error handling update") == [0, 0]
