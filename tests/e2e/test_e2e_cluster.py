@@ -32,6 +32,7 @@ from bot.dev.simulate import (
     play_move,
     play_to_end,
     player_to_act,
+    settled,
     start_game,
     table,
 )
@@ -191,7 +192,9 @@ async def test_a_primary_s_failover_and_the_games_go_on(
     print(f"failed over {promoted - killed:.1f} s after the kill; first move after it: {max(after):.1f} s at most")
     assert max(after) <= GO_ON_SECONDS, after
 
-    # the games' boards and records agree again, and each takes more moves
+    # the games' boards and records agree again, and each takes more moves (once a press the cancelled players
+    # had already sent is handled: pressing the board it was made on would be stale)
+    await settled(sandbox, harness)
     rng = random.Random(5)
     for t in tables:
         await _caught_up(sandbox, harness, t)
