@@ -9,24 +9,15 @@ that stops answering for ``NODE_TIMEOUT_MS`` is replaced by its replica, by the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from bot.dev.harness import free_port
-from bot.dev.replicated import Node
+from bot.dev.replicated import Node, Setup, until
 
 SLOTS = 16384
 PRIMARIES = 3
 NODE_TIMEOUT_MS = 2000  # a primary silent this long is failed over: a busy machine's stall is shorter
 START_SECONDS = 60.0
-
-
-def _until(condition: Callable[[], bool], what: str, timeout: float = START_SECONDS) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"gave up waiting for {what}")
-        time.sleep(0.05)
 
 
 def _cluster_node(folder: Path, port: int, bus_port: int) -> Node:
@@ -44,7 +35,7 @@ def _cluster_node(folder: Path, port: int, bus_port: int) -> Node:
     return Node(folder, port, args)
 
 
-class ClusterSetup:
+class ClusterSetup(Setup):
     """Start with ``start()`` (or ``with``); ``url`` is the bot's REDIS_URL; ``kill_primary_of`` crashes the
     primary holding a key and ``wait_failed_over`` waits for its replica to take its slots."""
 
@@ -67,14 +58,7 @@ class ClusterSetup:
         hosts = ",".join(f"127.0.0.1:{node.port}" for node in self.primaries)
         return f"redis+cluster://{hosts}"
 
-    def start(self) -> ClusterSetup:
-        try:
-            return self._start()
-        except BaseException:
-            self.stop()
-            raise
-
-    def _start(self) -> ClusterSetup:
+    def _start(self) -> None:
         for node in self.nodes:
             node.start()
         for i, primary in enumerate(self.primaries):
@@ -85,14 +69,17 @@ class ClusterSetup:
         for node in self.nodes[1:]:
             with node.client() as client:
                 client.execute_command("CLUSTER", "MEET", "127.0.0.1", seed.port, self.bus_ports[seed.folder.name])
-        _until(lambda: all(len(self._known(node)) == len(self.nodes) for node in self.nodes), "every node met")
+        until(
+            lambda: all(len(self._known(node)) == len(self.nodes) for node in self.nodes),
+            "every node met",
+            START_SECONDS,
+        )
         for primary, replica in zip(self.primaries, self.replicas, strict=True):
             with primary.client() as client:
                 primary_id = client.execute_command("CLUSTER", "MYID")
             with replica.client() as client:
                 client.execute_command("CLUSTER", "REPLICATE", primary_id)
-        _until(self._ready, "the cluster ok, every replica in sync")
-        return self
+        until(self._ready, "the cluster ok, every replica in sync", START_SECONDS)
 
     @staticmethod
     def _known(node: Node) -> list[str]:
@@ -143,16 +130,10 @@ class ClusterSetup:
                         return False
             return True
 
-        _until(taken_over, "the killed primary's replica in its place", timeout)
+        until(taken_over, "the killed primary's replica in its place", timeout)
         self.primaries[index], self.replicas[index] = heir, dead
         return time.monotonic()
 
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
-
-    def __enter__(self) -> ClusterSetup:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

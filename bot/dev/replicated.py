@@ -13,6 +13,7 @@ import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Self
 
 import redis
 
@@ -48,7 +49,7 @@ class Node:
                 [server_binary(), *self.args], cwd=self.folder, stdin=subprocess.DEVNULL, stdout=log, stderr=log
             )
         try:
-            _until(self._answers, f"valkey on port {self.port} answering ({self.folder / 'server.log'})")
+            until(self._answers, f"valkey on port {self.port} answering ({self.folder / 'server.log'})")
         except RuntimeError:
             self.kill()
             raise
@@ -78,7 +79,7 @@ class Node:
                 process.wait()
 
 
-def _until(condition: Callable[[], bool], what: str, timeout: float = START_SECONDS) -> None:
+def until(condition: Callable[[], bool], what: str, timeout: float = START_SECONDS) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
@@ -93,7 +94,31 @@ def _data_node(folder: Path, port: int, primary: Node | None = None) -> Node:
     return Node(folder, port, args)
 
 
-class SentinelSetup:
+class Setup:
+    """Servers started together (``start()``, or ``with``): all stopped if any fails to start, and on exit."""
+
+    def start(self) -> Self:
+        try:
+            self._start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class SentinelSetup(Setup):
     """Start with ``start()`` (or ``with``); ``url`` is the bot's REDIS_URL; ``kill_primary`` crashes the
     primary and ``wait_promoted`` waits for the Sentinels to name another one."""
 
@@ -109,17 +134,10 @@ class SentinelSetup:
         hosts = ",".join(f"127.0.0.1:{s.port}" for s in self.sentinels)
         return f"redis+sentinel://{hosts}/{SERVICE}"
 
-    def start(self) -> SentinelSetup:
-        try:
-            return self._start()
-        except BaseException:
-            self.stop()
-            raise
-
-    def _start(self) -> SentinelSetup:
+    def _start(self) -> None:
         self.primary.start()
         self.replica.start()
-        _until(self._replica_in_sync, "the replica in sync")  # so the Sentinels' first look sees it
+        until(self._replica_in_sync, "the replica in sync")  # so the Sentinels' first look sees it
         for sentinel in self.sentinels:
             sentinel.folder.mkdir(parents=True, exist_ok=True)
             conf = sentinel.folder / "sentinel.conf"  # Sentinel rewrites its file: one of its own each
@@ -131,8 +149,7 @@ class SentinelSetup:
             )
             sentinel.args = [str(conf), "--sentinel"]
             sentinel.start()
-        _until(self._watched, "every Sentinel knowing the replica and the other two")
-        return self
+        until(self._watched, "every Sentinel knowing the replica and the other two")
 
     def _replica_in_sync(self) -> bool:
         with self.replica.client() as client:
@@ -160,21 +177,15 @@ class SentinelSetup:
 
     def wait_promoted(self, timeout: float = 60.0) -> float:
         """Block until the Sentinels name the replica as primary; the monotonic time it was first seen so."""
-        _until(lambda: self.named_primary() == self.replica.address, "the replica promoted", timeout)
+        until(lambda: self.named_primary() == self.replica.address, "the replica promoted", timeout)
         self.primary, self.replica = self.replica, self.primary
         return time.monotonic()
 
     def restart_old_primary(self) -> None:
         """The crashed primary again, as it was configured: the Sentinels turn it into the new one's replica."""
         self.replica.start()
-        _until(self._replica_in_sync, "the old primary following the new one", timeout=60.0)
+        until(self._replica_in_sync, "the old primary following the new one", timeout=60.0)
 
     def stop(self) -> None:
         for node in [*self.sentinels, self.replica, self.primary]:
             node.stop()
-
-    def __enter__(self) -> SentinelSetup:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
