@@ -47,7 +47,18 @@ import call_kinds
 from live_games import LogWatcher, following, pct
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import Table, board_of, button, buttons, choose, hand_of, most_in_a_window, seat, start_on_screen
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    button,
+    buttons,
+    choose,
+    hand_of,
+    most_in_a_window,
+    players_to_act,
+    seat,
+    start_on_screen,
+)
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
@@ -89,28 +100,31 @@ def _playable_hand(hand: dict[str, Any] | None) -> bool:
 
 
 async def _my_move(client: ControlClient, group: Group, player: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
-    """Where ``player`` can press now: (the chat, the message), or None."""
+    """Where ``player`` can press now: (the chat, the message), or None. A hand's buttons stand between turns,
+    so, as a person does, the player looks at the board to see whether it is their turn."""
     board = board_of(await client.messages(group.table.chat_id))
     if _mine(board, player):
         return group.table.chat_id, board
     hand = await hand_of(client, player)
-    if _playable_hand(hand):
+    if _playable_hand(hand) and player in players_to_act(group.table, board):
         assert hand is not None
         return player["id"], hand
     return None
 
 
-async def _shown(client: ControlClient, group: Group, data: str, before: dict[str, Any], pressed: float) -> float:
-    """Seconds from the press until the group's board showed it: the move's version (as the bot stored it
-    after the edit), or the opened menu level's buttons."""
+async def _shown(
+    client: ControlClient, group: Group, data: str, before: dict[str, Any], pressed: float, version: int
+) -> float:
+    """Seconds from the press until the group's board showed it: a version past the game's ``version`` when
+    pressed (as the bot stored it after the edit), or the opened menu level's buttons."""
     chat = group.table.chat_id
     deadline = pressed + STUCK * group.scale
-    kind, _, version, _ = data.split(":", 3)
+    kind = data.split(":", 1)[0]
     while time.monotonic() < deadline:
         seen = group.watcher.seen([chat])
         if kind in ("g", "h"):
             live = await group.store.live_message(chat, None)
-            if live is not None and live.version > int(version):
+            if live is not None and live.version > version:
                 return time.monotonic() - pressed
         else:
             board = board_of(await client.messages(chat))
@@ -182,6 +196,8 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
         chat, message = move
         data = choose(message, rng)
         before = board_of(await client.messages(group.table.chat_id))
+        record = await group.store.load(group.table.chat_id)
+        version = record.version if record is not None else 0
         pressed = time.monotonic()
         try:
             answer = await client.press(chat, message["message_id"], player["id"], data, timeout=60)
@@ -197,7 +213,7 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
         if data.startswith("k:"):  # a private menu level: the group's board does not change
             continue
         try:
-            group.shown.append(await _shown(client, group, data, before, pressed))
+            group.shown.append(await _shown(client, group, data, before, pressed, version))
         except TimeoutError:
             group.stuck.append(f"{data} was not shown within {STUCK:.0f} s")
 
