@@ -9,7 +9,8 @@ runs as a real process with its own Redis and its default budgets.
 Every player is a person: when it is their turn (on the group's board, or in their private chat), they look
 for 3 to 10 s (uniform, seeded) and press a random but purposeful button (``simulate.choose``: menus are
 opened and gone back from, as people do); when a game ends, its host presses «دوباره بازی کنیم» and starts
-again. After ``--minutes`` (10 for the figures) it prints:
+again. ``--groups N`` plays N groups instead, the five games in turn (a run at the ceiling the figures give).
+After ``--minutes`` (10 for the figures) it prints:
 
 - 429s the bot received (target 0);
 - callback answer latency (press until the press returned with the bot's answer), p50 / p99 (target p99 ≤ 1 s);
@@ -26,7 +27,7 @@ again. After ``--minutes`` (10 for the figures) it prints:
 ``--time-scale`` (for trying, not for the figures) runs Telegram's clock and the players faster alike.
 
     python bench/real_limits.py [--minutes 10] [--seed 1] [--time-scale 1] [--save FILE] [--before FILE]
-                                [--log FILE] [--away SECONDS]
+                                [--log FILE] [--away SECONDS] [--groups N]
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import itertools
 import random
 import statistics
 import tempfile
@@ -62,7 +64,8 @@ from bot.dev.simulate import (
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
-GAMES = ("condottiere", "carcassonne", "splendor", "coin_age", "conqueror") * 2
+MIX = ("condottiere", "carcassonne", "splendor", "coin_age", "conqueror")
+GROUPS = 10  # two of each game: the figures' mix
 PLAYERS = {"condottiere": 4, "carcassonne": 4, "splendor": 4, "coin_age": 2, "conqueror": 2}
 THINK = (3.0, 10.0)  # seconds a person looks before pressing
 STUCK = 60.0  # seconds without being shown, or without anyone able to act, that make a game stuck
@@ -226,7 +229,9 @@ async def main(
     before: Path | None,
     kept_log: Path | None,
     away: float | None = None,
+    groups_wanted: int = GROUPS,
 ) -> None:
+    games = tuple(itertools.islice(itertools.cycle(MIX), groups_wanted))
     env = {} if away is None else {"AWAY_AFTER_SECONDS": repr(away * scale)}  # the bot's seconds are real ones
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -235,15 +240,15 @@ async def main(
         store = Store.from_url(harness.redis_url, harness.keys)
         async with ControlClient(harness.url, timeout=120) as client:
             config = await client.config()
-            tables = [await seat(client, n, "real", players=4) for n in range(len(GAMES))]
+            tables = [await seat(client, n, "real", players=4) for n in range(len(games))]
             async with following(client) as watcher:
                 start = time.monotonic()
                 boards = await asyncio.gather(
-                    *(start_on_screen(client, t, game, PLAYERS[game]) for t, game in zip(tables, GAMES, strict=True))
+                    *(start_on_screen(client, t, game, PLAYERS[game]) for t, game in zip(tables, games, strict=True))
                 )
                 assert all(boards)
                 playing = time.monotonic()  # the calls a press are counted from here: set-up is not play
-                groups = [Group(t, game, store, watcher, scale) for t, game in zip(tables, GAMES, strict=True)]
+                groups = [Group(t, game, store, watcher, scale) for t, game in zip(tables, games, strict=True)]
                 until = time.monotonic() + minutes * 60 * scale
                 rng = random.Random(seed)
                 await asyncio.gather(
@@ -259,7 +264,7 @@ async def main(
         await store.close()
         assert harness.bot is not None
         complaints = _complaints(harness.bot.log_path.read_text(errors="replace"))
-    report(groups, watcher, log, config, minutes, seed, scale, elapsed)
+    report(groups, games, watcher, log, config, minutes, seed, scale, elapsed)
     rows = calls_a_press(groups, log, playing)
     call_kinds.show(rows, call_kinds.load(before))
     if saved is not None:
@@ -293,6 +298,7 @@ def _complaints(log: str) -> list[str]:
 
 def report(
     groups: list[Group],
+    games: tuple[str, ...],
     watcher: LogWatcher,
     log: list[dict[str, Any]],
     config: dict[str, Any],
@@ -312,7 +318,7 @@ def report(
     }
     limits = config["rate_limits"]
     print(
-        f"{len(groups)} groups ({', '.join(f'{game} {GAMES.count(game)}' for game in dict.fromkeys(GAMES))}), "
+        f"{len(groups)} groups ({', '.join(f'{game} {games.count(game)}' for game in dict.fromkeys(games))}), "
         f"{sum(len(g.players) for g in groups)} players pressing after {THINK[0]:.0f}-{THINK[1]:.0f} s, seed {seed}, "
         f"{minutes:g} min of play ({elapsed:.0f} s wall with set-up); sandbox: time scale {scale:g}, group "
         f"{limits['group_per_minute']}/min, private {limits['private_per_second']}/s (burst {limits['private_burst']}),"
@@ -370,6 +376,11 @@ if __name__ == "__main__":
     parser.add_argument("--before", type=Path, help="a table kept with --save, printed beside this run's")
     parser.add_argument("--log", type=Path, help="keep the sandbox's call log in this JSON file (to look into)")
     parser.add_argument("--away", type=float, help="the bot's AWAY_AFTER_SECONDS, in Telegram seconds (default 20)")
+    parser.add_argument(
+        "--groups", type=int, default=GROUPS, help="groups playing, the five games in turn (a ceiling run)"
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log, args.away))
+        asyncio.run(
+            main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log, args.away, args.groups)
+        )
