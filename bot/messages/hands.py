@@ -13,12 +13,10 @@ drawn at with those codes, not the game's: a press is live while the seat's code
 (``live_press``), whatever others played since; pressed out of turn, it is refused with words saying so, and
 changes nothing.
 
-When every choice a player has comes to be made there and they may not be looking (``bot/messages/presence.py``),
-the hand is sent anew at the bottom of the chat, saying it is their turn, and the old one deleted: an edit
-notifies nobody, and this one message is how they learn it is their turn (``bot/messages/notices.py``); one who
-pressed a moment ago sees the board name them, and their hand stays as it is. A player the bot cannot write to
-(they never opened the bot, or blocked it) is named in the group with a button that opens the bot and sends the
-hand; the game waits for them, and the turn timer keeps it from waiting forever.
+The hand never says whose turn it is (the board does): a player who may not be looking is told by a turn notice
+(``bot/messages/notices.py``), so a turn coming changes no hand. A player the bot cannot write to (they never
+opened the bot, or blocked it) is named in the group with a button that opens the bot and sends the hand; the
+game waits for them, and the turn timer keeps it from waiting forever.
 """
 
 from __future__ import annotations
@@ -37,7 +35,6 @@ from bot.games import PRESENTERS
 from bot.messages import keyboards, pictures, texts
 from bot.messages.fa import mention
 from bot.messages.page_buttons import page_button
-from bot.messages.presence import may_be_away
 from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, HandMessage, chat_tag
@@ -100,8 +97,8 @@ def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
 
 
 def decides_in_private(record: GameRecord, state: Any, seat: int) -> bool:
-    """Whether every choice the seat has now is made in their private chat: their hand, sent anew, is then what
-    tells them it is their turn (``bot/messages/notices.py``)."""
+    """Whether every choice the seat has now is made in their private chat: their turn notice then points them
+    to their hand (``bot/messages/notices.py``)."""
     if not private_codes(record, state, seat):
         return False
     return len(GAMES[record.game_id].to_act(state)) > 1 or not group_codes(record, state)[0]
@@ -148,7 +145,7 @@ def live_press(record: GameRecord, state: Any, seat: int, stored: HandMessage | 
     )
 
 
-def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
+def _caption(record: GameRecord, state: Any, seat: int) -> str:
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]
     assert presenter.hands is not None
@@ -157,8 +154,6 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     lines += presenter.hands.lines(game.view(state, seat), names)
     if record.phase == "cancelled":
         lines += ["", texts.CANCELLED]
-    if to_decide:  # first: a notification shows the caption's beginning
-        lines = [texts.YOUR_MOVE_HERE, *lines]
     return shorten("\n".join(lines), CAPTION_LIMIT)
 
 
@@ -179,20 +174,10 @@ def hand_seats(record: GameRecord) -> list[int]:
     return [seat for seat, player in enumerate(record.players) if seat not in record.gone and not player.is_computer]
 
 
-def _fingerprint(record: GameRecord, view: Any, codes: list[str], say_turn: bool) -> str:
-    """What a private message is drawn from: the view, the codes of its buttons, the phase, whether it says
-    that it is their turn."""
-    content = f"{view.model_dump_json()}|{codes_digest(codes)}|{record.phase}|{say_turn}"
+def _fingerprint(record: GameRecord, view: Any, codes: list[str]) -> str:
+    """What a private message is drawn from: the view, the codes of its buttons, the phase."""
+    content = f"{view.model_dump_json()}|{codes_digest(codes)}|{record.phase}"
     return hashlib.sha1(content.encode()).hexdigest()
-
-
-def _says_turn(record: GameRecord, state: Any, seat: int, stored: HandMessage | None, telling: bool) -> bool:
-    """Whether the hand's caption says it is their turn: only while it is, in a hand sent anew to tell them
-    (``telling``); any other says nothing of turns (the board names who is to act), so that a turn coming costs
-    no edit."""
-    if not decides_in_private(record, state, seat):
-        return False
-    return telling or (stored is not None and stored.said_turn)
 
 
 async def refresh_hands(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any) -> None:
@@ -211,13 +196,8 @@ async def hands_behind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, s
         stored = await store.hand_message(record.chat_id, record.thread_id, record.players[seat].user_id)
         if stored is not None and stored.told_unreachable and not stored.again:
             continue
-        view = GAMES[record.game_id].view(state, seat)
-        codes = shown_codes(record, state, seat)
-        if (
-            stored is None
-            or stored.again
-            or stored.shown != _fingerprint(record, view, codes, _says_turn(record, state, seat, stored, False))
-        ):
+        shown = _fingerprint(record, GAMES[record.game_id].view(state, seat), shown_codes(record, state, seat))
+        if stored is None or stored.again or stored.shown != shown:
             behind.append(seat)
     return behind
 
@@ -249,10 +229,7 @@ async def send_hand(
 ) -> None:
     """Draw ``seat``'s view into their private message; ``again`` sends it as a new message even if unchanged
     (the player asked for it). A move that changes nothing the player sees (the caption, the buttons, the
-    picture's bytes) costs no call, one that changes only the words edits the caption and keeps the picture.
-    When every choice the seat has is to be made there and was not before, the hand is sent as a new message
-    too: that is how they learn it is their turn (an edit notifies nobody), unless they turned turn notices
-    off or are at the screen (``presence.may_be_away``: they pressed in the game a moment ago)."""
+    picture's bytes) costs no call, one that changes only the words edits the caption and keeps the picture."""
     hands = PRESENTERS[record.game_id].hands
     assert hands is not None
     store = services(context).store
@@ -260,23 +237,16 @@ async def send_hand(
     view = GAMES[record.game_id].view(state, seat)
     stored = await store.hand_message(record.chat_id, record.thread_id, user.user_id)
     again = again or (stored is not None and stored.again)
-    awaits = decides_in_private(record, state, seat)
-    telling = False
-    if awaits and not (stored is not None and stored.awaits) and not again:
-        # their turn begins here: a new message tells them, unless they are looking at it
-        telling = await store.wants_notices(user.user_id) and await may_be_away(context, record, user.user_id)
-        again = telling
     codes = shown_codes(record, state, seat)
-    say_turn = _says_turn(record, state, seat, stored, telling)
-    shown = _fingerprint(record, view, codes, say_turn)
+    shown = _fingerprint(record, view, codes)
     if stored is not None and stored.shown == shown and not again:
-        if (stored.version, stored.awaits) != (record.version, awaits):  # looked at, nothing to send
-            looked = stored.model_copy(update={"version": record.version, "awaits": awaits})
+        if stored.version != record.version:  # looked at for this version: nothing to send
+            looked = stored.model_copy(update={"version": record.version})
             await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, looked)
         return
     version = buttons_version(record, stored, codes)
     markup = _keyboard(context, record, state, seat, codes, version)
-    caption = _caption(record, state, seat, say_turn)
+    caption = _caption(record, state, seat)
     data, filename = await render_hand(record, state, seat)
     looks = HandMessage(
         message_id=stored.message_id if stored is not None else 0,
@@ -284,10 +254,8 @@ async def send_hand(
         version=record.version,
         words=_digest(f"{caption}|{markup.to_json() if markup else ''}"),
         picture=_digest(data),
-        awaits=awaits,
         buttons=version,
         codes=codes_digest(codes),
-        said_turn=say_turn,
     )
     unchanged = stored is not None and (stored.words, stored.picture) == (looks.words, looks.picture)
     if unchanged and stored is not None and stored.message_id and not again and not stored.told_unreachable:
