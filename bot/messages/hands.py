@@ -113,7 +113,7 @@ def _keyboard(
     version: int,
     prefix: str = "",
 ) -> InlineKeyboardMarkup | None:
-    """The hand's buttons for ``codes``, their data carrying ``version`` (the hand's, see ``buttons_version``)."""
+    """The hand's buttons for ``codes``, their data carrying ``version`` (the hand's, see ``_buttons_version``)."""
     opener = page_button(context, record, private=True)
     extra = [opener] if opener is not None else []
     if not codes:
@@ -123,14 +123,15 @@ def _keyboard(
     return keyboards.game_menu(record.game_id, version, codes, prefix, view, route=route, extra=extra)
 
 
-def codes_digest(codes: list[str]) -> str:
+def _codes_digest(codes: list[str]) -> str:
+    """What a hand's buttons play, in a few bytes (beside its record)."""
     return _digest("\n".join(codes))
 
 
-def buttons_version(record: GameRecord, stored: HandMessage | None, codes: list[str]) -> int:
+def _buttons_version(record: GameRecord, stored: HandMessage | None, codes: list[str]) -> int:
     """The version a hand's buttons carry: the one they were drawn at while the codes are the same (so that a
     move of someone else does not change them), else the game's."""
-    if stored is not None and stored.message_id and stored.buttons and stored.codes == codes_digest(codes):
+    if stored is not None and stored.message_id and stored.buttons and stored.codes == _codes_digest(codes):
         return stored.buttons
     return record.version
 
@@ -141,7 +142,7 @@ def live_press(record: GameRecord, state: Any, seat: int, stored: HandMessage | 
     return (
         stored is not None
         and str(stored.buttons) == version
-        and stored.codes == codes_digest(shown_codes(record, state, seat))
+        and stored.codes == _codes_digest(shown_codes(record, state, seat))
     )
 
 
@@ -176,7 +177,7 @@ def hand_seats(record: GameRecord) -> list[int]:
 
 def _fingerprint(record: GameRecord, view: Any, codes: list[str]) -> str:
     """What a private message is drawn from: the view, the codes of its buttons, the phase."""
-    content = f"{view.model_dump_json()}|{codes_digest(codes)}|{record.phase}"
+    content = f"{view.model_dump_json()}|{_codes_digest(codes)}|{record.phase}"
     return hashlib.sha1(content.encode()).hexdigest()
 
 
@@ -244,7 +245,7 @@ async def send_hand(
             looked = stored.model_copy(update={"version": record.version})
             await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, looked)
         return
-    version = buttons_version(record, stored, codes)
+    version = _buttons_version(record, stored, codes)
     markup = _keyboard(context, record, state, seat, codes, version)
     caption = _caption(record, state, seat)
     data, filename = await render_hand(record, state, seat)
@@ -255,7 +256,7 @@ async def send_hand(
         words=_digest(f"{caption}|{markup.to_json() if markup else ''}"),
         picture=_digest(data),
         buttons=version,
-        codes=codes_digest(codes),
+        codes=_codes_digest(codes),
     )
     unchanged = stored is not None and (stored.words, stored.picture) == (looks.words, looks.picture)
     if unchanged and stored is not None and stored.message_id and not again and not stored.told_unreachable:

@@ -6,8 +6,9 @@ pressed in the game for ``AWAY_AFTER_SECONDS`` when the turn began (``bot/messag
 pressed is at the screen, where the board names them), and who has not pressed since within
 ``NOTICE_AFTER_SECONDS`` (a setting, 15 s): a person watching the board presses within seconds, and a notice
 they would not need costs a call like any other, while one who is away loses nothing by being told a few
-seconds later. The wait is kept in the process (as the task that sends a notice always was): a bot stopped
-meanwhile sends that notice no more, and the turn timer's half-time reminder still comes. They are told:
+seconds later. The wait is kept in the process (as the task that sends a notice always was): a bot that begins
+to stop meanwhile decides at once, one killed sends that notice no more (the turn timer's half-time reminder
+still comes). They are told:
 
 - by a short private message, «نوبت شماست — <game> در <group>», with a button to the group's board when
   Telegram can link to it (``bot/messages/links.py``) and one to turn these off; when every choice they have is
@@ -104,7 +105,7 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
             for user_id in turns.ended:
                 await _turn_ended(context, record, tag, user_id)
             for user_id in turns.began:
-                if await store_wants(context, record, user_id):
+                if await _may_need_notice(context, record, user_id):
                     _spawn(context, _tell_soon(context, record, user_id, time.time()))
         for user_id in waiting(record):
             if turns is None or user_id not in turns.began:
@@ -145,7 +146,7 @@ async def _unanswered(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, us
     return not await presence.pressed_since(context, record, user_id, notice.sent)
 
 
-async def store_wants(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> bool:
+async def _may_need_notice(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> bool:
     """Whether a notice may be due for the turn that began at ``record``: the user wants them and had not pressed
     in the game a moment ago (``bot/messages/presence.py``)."""
     store = services(context).store
