@@ -9,7 +9,10 @@ runs as a real process with its own Redis and its default budgets.
 Every player is a person: when it is their turn (on the group's board, or in their private chat), they look
 for 3 to 10 s (uniform, seeded) and press a random but purposeful button (``simulate.choose``: menus are
 opened and gone back from, as people do); when a game ends, its host presses «دوباره بازی کنیم» and starts
-again. ``--groups N`` plays N groups instead, the five games in turn (a run at the ceiling the figures give).
+again. ``--groups N`` plays N groups instead, the five games in turn (a run at the ceiling the figures give);
+``--global-per-second K`` makes Telegram's overall budget K calls a second instead of 30, in the sandbox and in
+the bot's pacing alike, so that a ceiling run fits a small machine: N groups at K a second load the budget as
+N × 30 / K groups at 30 do.
 After ``--minutes`` (10 for the figures) it prints:
 
 - 429s the bot received (target 0);
@@ -27,7 +30,7 @@ After ``--minutes`` (10 for the figures) it prints:
 ``--time-scale`` (for trying, not for the figures) runs Telegram's clock and the players faster alike.
 
     python bench/real_limits.py [--minutes 10] [--seed 1] [--time-scale 1] [--save FILE] [--before FILE]
-                                [--log FILE] [--away SECONDS] [--groups N]
+                                [--log FILE] [--away SECONDS] [--groups N] [--global-per-second K]
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ MIX = ("condottiere", "carcassonne", "splendor", "coin_age", "conqueror")
 GROUPS = 10  # two of each game: the figures' mix
 PLAYERS = {"condottiere": 4, "carcassonne": 4, "splendor": 4, "coin_age": 2, "conqueror": 2}
 THINK = (3.0, 10.0)  # seconds a person looks before pressing
+STARTING = 10  # lobbies opened at once: a ceiling run's hundreds at once only measure the set-up's burst
 STUCK = 60.0  # seconds without being shown, or without anyone able to act, that make a game stuck
 
 
@@ -230,9 +234,12 @@ async def main(
     kept_log: Path | None,
     away: float | None = None,
     groups_wanted: int = GROUPS,
+    global_per_second: int | None = None,
 ) -> None:
     games = tuple(itertools.islice(itertools.cycle(MIX), groups_wanted))
     env = {} if away is None else {"AWAY_AFTER_SECONDS": repr(away * scale)}  # the bot's seconds are real ones
+    if global_per_second is not None:  # Telegram's overall budget, and the bot's of it, made smaller alike
+        env["PACE_GLOBAL_PER_SECOND"] = str(global_per_second)
     with (
         tempfile.TemporaryDirectory() as tmp,
         Harness(Path(tmp), sandbox_process=True, time_scale=scale, bot_env=env) as harness,
@@ -240,12 +247,18 @@ async def main(
         store = Store.from_url(harness.redis_url, harness.keys)
         async with ControlClient(harness.url, timeout=120) as client:
             config = await client.config()
+            if global_per_second is not None:
+                config = await client.config(rate_limits={"global_per_second": global_per_second})
             tables = [await seat(client, n, "real", players=4) for n in range(len(games))]
             async with following(client) as watcher:
                 start = time.monotonic()
-                boards = await asyncio.gather(
-                    *(start_on_screen(client, t, game, PLAYERS[game]) for t, game in zip(tables, games, strict=True))
-                )
+                starting = asyncio.Semaphore(STARTING)
+
+                async def started(t: Table, game: str) -> dict[str, Any]:
+                    async with starting:
+                        return await start_on_screen(client, t, game, PLAYERS[game])
+
+                boards = await asyncio.gather(*(started(t, game) for t, game in zip(tables, games, strict=True)))
                 assert all(boards)
                 playing = time.monotonic()  # the calls a press are counted from here: set-up is not play
                 groups = [Group(t, game, store, watcher, scale) for t, game in zip(tables, games, strict=True)]
@@ -376,11 +389,25 @@ if __name__ == "__main__":
     parser.add_argument("--before", type=Path, help="a table kept with --save, printed beside this run's")
     parser.add_argument("--log", type=Path, help="keep the sandbox's call log in this JSON file (to look into)")
     parser.add_argument("--away", type=float, help="the bot's AWAY_AFTER_SECONDS, in Telegram seconds (default 20)")
+    parser.add_argument("--groups", type=int, default=GROUPS, help="groups, the five games in turn (a ceiling run)")
     parser.add_argument(
-        "--groups", type=int, default=GROUPS, help="groups playing, the five games in turn (a ceiling run)"
+        "--global-per-second",
+        type=int,
+        help="Telegram's overall calls a second (30), in the sandbox and the bot's budget alike: a ceiling run with"
+        " fewer groups (30 groups at 5 a second load the budget as 180 groups at 30 do)",
     )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(
-            main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log, args.away, args.groups)
+            main(
+                args.minutes,
+                args.seed,
+                args.time_scale,
+                args.save,
+                args.before,
+                args.log,
+                args.away,
+                args.groups,
+                args.global_per_second,
+            )
         )
