@@ -155,9 +155,13 @@ async def _may_need_notice(context: ContextTypes.DEFAULT_TYPE, record: GameRecor
 
 async def _tell_soon(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, began: float) -> None:
     """The user's turn began at ``record`` (at ``began``, Unix seconds): tell them, once, unless they press in the
-    game within ``NOTICE_AFTER_SECONDS`` (looking at the board, they need no notice), their turn is over by then,
-    or the game is. A stopping bot decides at once."""
-    await activity.pause(began + services(context).settings.notice_after_seconds - time.time())
+    game within ``NOTICE_AFTER_SECONDS`` (looking at the board, they need no notice; a quarter of a shorter turn
+    time, so that the notice still comes before the half-time reminder), their turn is over by then, or the game
+    is. A stopping bot decides at once."""
+    svc = services(context)
+    turn = (await svc.store.group_settings(record.chat_id)).turn_seconds
+    wait = min(svc.settings.notice_after_seconds, turn / 4) if turn else svc.settings.notice_after_seconds
+    await activity.pause(began + wait - time.time())  # a short turn: told well before its half-time reminder
     if await presence.pressed_since(context, record, user_id, began):
         return
     store = services(context).store
