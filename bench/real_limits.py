@@ -9,7 +9,11 @@ runs as a real process with its own Redis and its default budgets.
 Every player is a person: when it is their turn (on the group's board, or in their private chat), they look
 for 3 to 10 s (uniform, seeded) and press a random but purposeful button (``simulate.choose``: menus are
 opened and gone back from, as people do); when a game ends, its host presses «دوباره بازی کنیم» and starts
-again. After ``--minutes`` (10 for the figures) it prints:
+again. ``--groups N`` plays N groups instead, the five games in turn (a run at the ceiling the figures give);
+``--global-per-second K`` makes Telegram's overall budget K calls a second instead of 30, in the sandbox and in
+the bot's pacing alike, so that a ceiling run fits a small machine: N groups at K a second load the budget as
+N × 30 / K groups at 30 do.
+After ``--minutes`` (10 for the figures) it prints:
 
 - 429s the bot received (target 0);
 - callback answer latency (press until the press returned with the bot's answer), p50 / p99 (target p99 ≤ 1 s);
@@ -26,7 +30,7 @@ again. After ``--minutes`` (10 for the figures) it prints:
 ``--time-scale`` (for trying, not for the figures) runs Telegram's clock and the players faster alike.
 
     python bench/real_limits.py [--minutes 10] [--seed 1] [--time-scale 1] [--save FILE] [--before FILE]
-                                [--log FILE] [--away SECONDS]
+                                [--log FILE] [--away SECONDS] [--groups N] [--global-per-second K]
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import itertools
 import random
 import statistics
 import tempfile
@@ -47,13 +52,26 @@ import call_kinds
 from live_games import LogWatcher, following, pct
 
 from bot.dev.harness import Harness
-from bot.dev.simulate import Table, board_of, button, buttons, choose, hand_of, most_in_a_window, seat, start_on_screen
+from bot.dev.simulate import (
+    Table,
+    board_of,
+    button,
+    buttons,
+    choose,
+    hand_of,
+    most_in_a_window,
+    players_to_act,
+    seat,
+    start_on_screen,
+)
 from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
-GAMES = ("condottiere", "carcassonne", "splendor", "coin_age", "conqueror") * 2
+MIX = ("condottiere", "carcassonne", "splendor", "coin_age", "conqueror")
+GROUPS = 10  # two of each game: the figures' mix
 PLAYERS = {"condottiere": 4, "carcassonne": 4, "splendor": 4, "coin_age": 2, "conqueror": 2}
 THINK = (3.0, 10.0)  # seconds a person looks before pressing
+STARTING = 3  # lobbies opened at once: more at once only measure the set-up's burst (and miss a small budget)
 STUCK = 60.0  # seconds without being shown, or without anyone able to act, that make a game stuck
 
 
@@ -89,28 +107,31 @@ def _playable_hand(hand: dict[str, Any] | None) -> bool:
 
 
 async def _my_move(client: ControlClient, group: Group, player: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
-    """Where ``player`` can press now: (the chat, the message), or None."""
+    """Where ``player`` can press now: (the chat, the message), or None. A hand's buttons stand between turns,
+    so, as a person does, the player looks at the board to see whether it is their turn."""
     board = board_of(await client.messages(group.table.chat_id))
     if _mine(board, player):
         return group.table.chat_id, board
     hand = await hand_of(client, player)
-    if _playable_hand(hand):
+    if _playable_hand(hand) and player in players_to_act(group.table, board):
         assert hand is not None
         return player["id"], hand
     return None
 
 
-async def _shown(client: ControlClient, group: Group, data: str, before: dict[str, Any], pressed: float) -> float:
-    """Seconds from the press until the group's board showed it: the move's version (as the bot stored it
-    after the edit), or the opened menu level's buttons."""
+async def _shown(
+    client: ControlClient, group: Group, data: str, before: dict[str, Any], pressed: float, version: int
+) -> float:
+    """Seconds from the press until the group's board showed it: a version past the game's ``version`` when
+    pressed (as the bot stored it after the edit), or the opened menu level's buttons."""
     chat = group.table.chat_id
     deadline = pressed + STUCK * group.scale
-    kind, _, version, _ = data.split(":", 3)
+    kind = data.split(":", 1)[0]
     while time.monotonic() < deadline:
         seen = group.watcher.seen([chat])
         if kind in ("g", "h"):
             live = await group.store.live_message(chat, None)
-            if live is not None and live.version > int(version):
+            if live is not None and live.version > version:
                 return time.monotonic() - pressed
         else:
             board = board_of(await client.messages(chat))
@@ -182,6 +203,8 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
         chat, message = move
         data = choose(message, rng)
         before = board_of(await client.messages(group.table.chat_id))
+        record = await group.store.load(group.table.chat_id)
+        version = record.version if record is not None else 0
         pressed = time.monotonic()
         try:
             answer = await client.press(chat, message["message_id"], player["id"], data, timeout=60)
@@ -197,7 +220,7 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
         if data.startswith("k:"):  # a private menu level: the group's board does not change
             continue
         try:
-            group.shown.append(await _shown(client, group, data, before, pressed))
+            group.shown.append(await _shown(client, group, data, before, pressed, version))
         except TimeoutError:
             group.stuck.append(f"{data} was not shown within {STUCK:.0f} s")
 
@@ -210,8 +233,13 @@ async def main(
     before: Path | None,
     kept_log: Path | None,
     away: float | None = None,
+    groups_wanted: int = GROUPS,
+    global_per_second: int | None = None,
 ) -> None:
+    games = tuple(itertools.islice(itertools.cycle(MIX), groups_wanted))
     env = {} if away is None else {"AWAY_AFTER_SECONDS": repr(away * scale)}  # the bot's seconds are real ones
+    if global_per_second is not None:  # Telegram's overall budget, and the bot's of it, made smaller alike
+        env["PACE_GLOBAL_PER_SECOND"] = str(global_per_second)
     with (
         tempfile.TemporaryDirectory() as tmp,
         Harness(Path(tmp), sandbox_process=True, time_scale=scale, bot_env=env) as harness,
@@ -219,15 +247,21 @@ async def main(
         store = Store.from_url(harness.redis_url, harness.keys)
         async with ControlClient(harness.url, timeout=120) as client:
             config = await client.config()
-            tables = [await seat(client, n, "real", players=4) for n in range(len(GAMES))]
+            if global_per_second is not None:
+                config = await client.config(rate_limits={"global_per_second": global_per_second})
+            tables = [await seat(client, n, "real", players=4) for n in range(len(games))]
             async with following(client) as watcher:
                 start = time.monotonic()
-                boards = await asyncio.gather(
-                    *(start_on_screen(client, t, game, PLAYERS[game]) for t, game in zip(tables, GAMES, strict=True))
-                )
+                starting = asyncio.Semaphore(STARTING)
+
+                async def started(t: Table, game: str) -> dict[str, Any]:
+                    async with starting:
+                        return await start_on_screen(client, t, game, PLAYERS[game])
+
+                boards = await asyncio.gather(*(started(t, game) for t, game in zip(tables, games, strict=True)))
                 assert all(boards)
                 playing = time.monotonic()  # the calls a press are counted from here: set-up is not play
-                groups = [Group(t, game, store, watcher, scale) for t, game in zip(tables, GAMES, strict=True)]
+                groups = [Group(t, game, store, watcher, scale) for t, game in zip(tables, games, strict=True)]
                 until = time.monotonic() + minutes * 60 * scale
                 rng = random.Random(seed)
                 await asyncio.gather(
@@ -243,7 +277,7 @@ async def main(
         await store.close()
         assert harness.bot is not None
         complaints = _complaints(harness.bot.log_path.read_text(errors="replace"))
-    report(groups, watcher, log, config, minutes, seed, scale, elapsed)
+    report(groups, games, watcher, log, config, minutes, seed, scale, elapsed)
     rows = calls_a_press(groups, log, playing)
     call_kinds.show(rows, call_kinds.load(before))
     if saved is not None:
@@ -277,6 +311,7 @@ def _complaints(log: str) -> list[str]:
 
 def report(
     groups: list[Group],
+    games: tuple[str, ...],
     watcher: LogWatcher,
     log: list[dict[str, Any]],
     config: dict[str, Any],
@@ -296,7 +331,7 @@ def report(
     }
     limits = config["rate_limits"]
     print(
-        f"{len(groups)} groups ({', '.join(f'{game} {GAMES.count(game)}' for game in dict.fromkeys(GAMES))}), "
+        f"{len(groups)} groups ({', '.join(f'{game} {games.count(game)}' for game in dict.fromkeys(games))}), "
         f"{sum(len(g.players) for g in groups)} players pressing after {THINK[0]:.0f}-{THINK[1]:.0f} s, seed {seed}, "
         f"{minutes:g} min of play ({elapsed:.0f} s wall with set-up); sandbox: time scale {scale:g}, group "
         f"{limits['group_per_minute']}/min, private {limits['private_per_second']}/s (burst {limits['private_burst']}),"
@@ -354,6 +389,25 @@ if __name__ == "__main__":
     parser.add_argument("--before", type=Path, help="a table kept with --save, printed beside this run's")
     parser.add_argument("--log", type=Path, help="keep the sandbox's call log in this JSON file (to look into)")
     parser.add_argument("--away", type=float, help="the bot's AWAY_AFTER_SECONDS, in Telegram seconds (default 20)")
+    parser.add_argument("--groups", type=int, default=GROUPS, help="groups, the five games in turn (a ceiling run)")
+    parser.add_argument(
+        "--global-per-second",
+        type=int,
+        help="Telegram's overall calls a second (30), in the sandbox and the bot's budget alike: a ceiling run with"
+        " fewer groups (30 groups at 5 a second load the budget as 180 groups at 30 do)",
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log, args.away))
+        asyncio.run(
+            main(
+                args.minutes,
+                args.seed,
+                args.time_scale,
+                args.save,
+                args.before,
+                args.log,
+                args.away,
+                args.groups,
+                args.global_per_second,
+            )
+        )

@@ -151,6 +151,11 @@ class Settings(BaseSettings):
         ge=0,
         description="a player who pressed in a game less than this long ago is at the screen: no turn notice",
     )
+    notice_after_seconds: float = Field(
+        default=15.0,
+        ge=0,
+        description="a turn notice waits this long after the turn began: a player who presses meanwhile needs none",
+    )
     log_level: str = "INFO"
     log_format: Literal["text", "json"] = Field(
         default="text", description="text: one line per record for people; json: one JSON object a line"

@@ -353,13 +353,18 @@ def scaled_pacing(time_scale: float) -> dict[str, str]:
     return dict(zip(SCALED_SETTINGS, map(repr, (*values, defaults.private_per_second / time_scale)), strict=True))
 
 
+PRESENCE_SETTINGS = ("AWAY_AFTER_SECONDS", "NOTICE_AFTER_SECONDS")  # scaled by ``scaled_settings``
+
+
 def scaled_settings(time_scale: float) -> dict[str, str]:
-    """``scaled_pacing``, and how long a player who pressed is taken to be at the screen (``AWAY_AFTER_SECONDS``,
-    bot/messages/presence.py): the players' seconds run as fast as Telegram's."""
+    """``scaled_pacing``, how long a player who pressed is taken to be at the screen (``AWAY_AFTER_SECONDS``,
+    bot/messages/presence.py) and how long a turn notice waits (``NOTICE_AFTER_SECONDS``, bot/messages/notices.py):
+    the players' seconds run as fast as Telegram's."""
     if time_scale == 1:
         return {}
-    away = Settings.model_fields["away_after_seconds"].default * time_scale
-    return {**scaled_pacing(time_scale), "AWAY_AFTER_SECONDS": repr(away)}
+    fields = Settings.model_fields
+    away, wait = (fields[name].default * time_scale for name in ("away_after_seconds", "notice_after_seconds"))
+    return {**scaled_pacing(time_scale), "AWAY_AFTER_SECONDS": repr(away), "NOTICE_AFTER_SECONDS": repr(wait)}
 
 
 class SandboxProcess:
@@ -527,7 +532,7 @@ class Harness:
         httpx.post(f"{self.url}/sandbox/config", json={"time_scale": time_scale}, timeout=10).raise_for_status()
         self.time_scale = time_scale
         scaled = scaled_settings(time_scale)
-        self.restart_bot(kill=False, env={key: scaled.get(key) for key in (*SCALED_SETTINGS, "AWAY_AFTER_SECONDS")})
+        self.restart_bot(kill=False, env={key: scaled.get(key) for key in (*SCALED_SETTINGS, *PRESENCE_SETTINGS)})
 
     def kill_redis(self) -> None:
         """SIGKILL the embedded server, as a crash of Redis would be; ``start_redis`` brings it back."""

@@ -255,12 +255,29 @@ async def _redrawn(sandbox: ControlClient, chat_id: int, message: dict[str, Any]
 
 def player_to_act(t: Table, board: dict[str, Any]) -> dict[str, Any]:
     """The player mentioned after «نوبت» in the caption (the bot links the mention to the user)."""
+    named = players_to_act(t, board)
+    assert named, f"nobody to act in: {board['caption']!r}"
+    return named[0]
+
+
+def players_to_act(t: Table, board: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every player mentioned after «نوبت» in the caption: several while they decide at once."""
     caption = board["caption"] or ""
+    if "👈" not in caption:
+        return []
     last = caption.rsplit("👈", 1)[-1]
-    for player in t.players:
-        if player["first_name"] in last:
-            return player
-    raise AssertionError(f"nobody to act in: {caption!r}")
+    return [player for player in t.players if player["first_name"] in last]
+
+
+async def hands_to_press(sandbox: ControlClient, t: Table, board: dict[str, Any]) -> list[tuple[dict[str, Any], Any]]:
+    """The hands with buttons of the players the board names to act: a hand's buttons stand between turns
+    (bot/messages/hands.py), so only the board says whose may be pressed now."""
+    found = []
+    for player in players_to_act(t, board):
+        hand = await hand_of(sandbox, player)
+        if hand is not None and _playable(hand, private=True):
+            found.append((player, hand))
+    return found
 
 
 def choose(message: dict[str, Any], rng: random.Random) -> str:
@@ -291,8 +308,9 @@ def drawn_version(message: dict[str, Any]) -> int:
 
 
 def _pressed(t: Table, data: str) -> None:
-    """A move was played at the version in ``data``: the game is past it (a menu level changes nothing)."""
-    if data.startswith(("g:", "h:")):
+    """A move was played from the board at the version in ``data``: the game is past it (a menu level changes
+    nothing; a hand's data carry the hand's version, not the game's)."""
+    if data.startswith("g:"):
         t.known_version = max(t.known_version, int(data.split(":")[2]) + 1)
 
 
@@ -314,11 +332,8 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
         on_board = _playable(board, private=False) and drawn_version(board) >= t.known_version
         if on_board:
             t.known_version = drawn_version(board)
-        private = []  # hands drawn for the game as it is now (an older one is still being redrawn)
-        for player in t.players:
-            hand = await hand_of(sandbox, player)
-            if hand is not None and _playable(hand, private=True) and drawn_version(hand) >= t.known_version:
-                private.append((player, hand))
+        current = on_board or not _playable(board, private=False)  # a board with no buttons shows no version
+        private = await hands_to_press(sandbox, t, board) if current else []
         if on_board and (not private or rng.random() < 0.7):
             player = player_to_act(t, board)
             data = choose(board, rng)
@@ -329,10 +344,22 @@ async def play_move(sandbox: ControlClient, t: Table, rng: random.Random) -> dic
         if private:
             player, hand = rng.choice(private)
             data = choose(hand, rng)
-            answer = await sandbox.press(player["id"], hand["message_id"], player["id"], data)
-            assert answer["answered"] and not answer["text"], (data, answer)
-            _pressed(t, data)
-            await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))
+            try:
+                answer = await sandbox.press(player["id"], hand["message_id"], player["id"], data)
+            except RuntimeError as exc:  # redrawn between the look and the press (the sandbox refuses, as a
+                if "has no button" not in str(exc):  # phone would: the button is gone): look again
+                    raise
+                continue
+            assert answer["answered"], (data, answer)
+            if answer["text"] == texts.STALE:  # its codes changed with this move: the drawer is redrawing it
+                await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))
+                continue
+            if answer["text"] == texts.NOT_NOW:  # a standing button: the choice now is on the board
+                continue
+            assert not answer["text"], (data, answer)
+            if data.startswith("h:"):  # a move: the board shows it (the hand may show the same as before)
+                return await changed_board(sandbox, t, board)
+            await sandbox.wait_for(player["id"], functools.partial(_moved_on, message=hand))  # a menu level
             return board_of(await sandbox.messages(t.chat_id))
         left = deadline - time.monotonic()
         if left <= 0:
@@ -418,9 +445,8 @@ async def press_a_move(sandbox: ControlClient, t: Table, rng: random.Random) -> 
         if any(b.get("data", "").startswith("g:") for b in buttons(board))
         else []
     )
-    for player in t.players:
-        hand = await hand_of(sandbox, player)
-        if hand is not None and any(b.get("data", "").startswith("h:") for b in buttons(hand)):
+    for player, hand in await hands_to_press(sandbox, t, board):
+        if any(b.get("data", "").startswith("h:") for b in buttons(hand)):
             places.append((player["id"], hand, player))
     chat_id, message, player = rng.choice(places)
     actions = [b["data"] for b in buttons(message) if b.get("data", "").startswith(("g:", "h:"))]

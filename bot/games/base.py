@@ -31,11 +31,21 @@ class Hands(Protocol):
         ...
 
     def picture(self, view: Any, names: Sequence[str]) -> tuple[bytes, str]:
-        """A seat's private picture, from ``view(state, seat)``; runs in a worker thread."""
+        """A seat's private picture on the Mini App, from ``view(state, seat)``; runs in a worker thread."""
+        ...
+
+    def chat_picture(self, view: Any, names: Sequence[str]) -> tuple[bytes, str]:
+        """The seat's picture in their private chat: what is secret and what its buttons do, nothing that
+        another player's move changes (the board shows that), so that their moves cost this chat no edit."""
         ...
 
     def lines(self, view: Any, names: Sequence[str]) -> list[str]:
-        """The caption (HTML) of a seat's private message: what the seat should know and do now."""
+        """The caption (HTML) of a seat's private message, in the same spirit as ``chat_picture``."""
+        ...
+
+    def standing(self, state: Any, seat: int) -> list[str]:
+        """The private codes ``seat`` will have when its turn comes, as far as the state tells now (none when it
+        cannot know): shown between its turns, so that its hand need not change when the turn comes."""
         ...
 
 

@@ -11,7 +11,7 @@ from bot.games.base import OptionToggle
 from bot.messages.fa import joined, name, num
 from rendering.condottiere import card_name, conquest, render, render_hand
 from rendering.encode import to_bytes
-from rules import Event
+from rules import GAMES, Event
 from rules.condottiere.data import BOARDS
 from rules.condottiere.model import (
     ADJACENT_TO_WIN,
@@ -24,6 +24,7 @@ from rules.condottiere.model import (
     BishopDiscarded,
     CardPlayed,
     CondottiereOptions,
+    CondottiereState,
     CondottiereView,
     Dealt,
     HandDiscarded,
@@ -52,7 +53,9 @@ def province(view_map: str | None, index: int | None) -> str:
 
 
 class CondottiereHands:
-    """The hand is secret: playing a card, passing, the Scarecrow's choice and discarding happen in private."""
+    """The hand is secret: playing a card, passing, the Scarecrow's choice and discarding happen in private. The
+    private chat shows the cards and their buttons; the battle (its site, each line's strength) is on the board,
+    so another player's card changes nothing there."""
 
     def is_private(self, code: str) -> bool:
         return code.split(".", 1)[0] in ("p", "x", "sc", "d")
@@ -61,16 +64,28 @@ class CondottiereHands:
         data, extension = to_bytes(render_hand(view))
         return data, f"hand.{extension}"
 
+    def chat_picture(self, view: CondottiereView, names: Sequence[str]) -> tuple[bytes, str]:
+        data, extension = to_bytes(render_hand(view, reminder=False))
+        return data, f"hand.{extension}"
+
+    def standing(self, state: CondottiereState, seat: int) -> list[str]:
+        """A card of the hand or a pass, while a battle is fought or about to be, for a seat that has cards and
+        has not passed in it: what its turn in the battle offers."""
+        fighting = state.phase in ("battle", "scarecrow", "peace") and not state.passed[seat]
+        if not state.hands[seat] or not (fighting or state.phase == "site"):
+            return []
+        game = GAMES["condottiere"]
+        turn = state.model_copy(update={"phase": "battle", "turn": seat, "passed": (False,) * state.players})
+        return [game.encode(action) for action in game.legal_actions(turn, seat)]
+
     def lines(self, view: CondottiereView, names: Sequence[str]) -> list[str]:
         assert view.seat is not None
         if view.hand:
             lines = [f"🃏 {num(len(view.hand))} کارت: {'، '.join(kind_name(code) for code in view.hand)}"]
         else:
             lines = ["🃏 دست شما خالی است."]
-        if view.phase in ("battle", "scarecrow", "peace") and view.variant == "map":
-            lines.append(f"⚔️ جنگ {num(view.battle)} در {province(view.map, view.battle_site)}")
-        if view.phase != "site":
-            lines.append(f"💪 قدرت ارتش شما: {num(view.strengths[view.seat])}")
+        if view.phase in ("battle", "scarecrow", "peace") and view.passed[view.seat]:
+            lines.append("✋ در این جنگ پاس داده‌اید.")
         if view.phase == "discard" and view.seat in view.to_act:
             lines.append("سربازی در دستتان نمانده: می‌توانید دستتان را دور بیندازید یا نگه دارید.")
         elif view.phase == "discard":

@@ -21,7 +21,7 @@ from rendering.splendor.labels import (
     noble_button,
     reserved_label,
 )
-from rules import Event
+from rules import GAMES, Event
 from rules.splendor.data import BONUS, CARD_KEY, POINTS
 from rules.splendor.model import (
     GEMS_BY_PLAYERS,
@@ -38,6 +38,7 @@ from rules.splendor.model import (
     GameEnded,
     NobleVisited,
     Passed,
+    SplendorState,
     SplendorView,
     TokensReturned,
     TokensTaken,
@@ -92,7 +93,9 @@ def _gold(kind: str, card: CardView | None, view: SplendorView) -> int:
 
 class SplendorHands:
     """A card reserved from the top of a deck is seen by its owner alone: reserved cards are bought in private,
-    where the picture shows them face up."""
+    where the picture shows them face up. The private chat shows only that (and which of them the player can
+    buy): their gems, bonuses and points are on the board, so a move changes the chat only when it changes the
+    reserve or what of it is within reach."""
 
     def is_private(self, code: str) -> bool:
         return code.startswith(("b.h.", "bg.h-"))
@@ -101,15 +104,23 @@ class SplendorHands:
         data, extension = to_bytes(render_reserved(view))
         return data, f"reserved.{extension}"
 
+    def chat_picture(self, view: SplendorView, names: Sequence[str]) -> tuple[bytes, str]:
+        data, extension = to_bytes(render_reserved(view, holdings=False))
+        return data, f"reserved.{extension}"
+
+    def standing(self, state: SplendorState, seat: int) -> list[str]:
+        """The reserved cards the seat can buy: nobody else's move changes its gems, bonuses or reserve, so
+        these are exactly its buys from the reserve when its turn comes."""
+        if state.finished:
+            return []
+        game = GAMES["splendor"]
+        turn = state.model_copy(update={"turn": seat, "phase": "act"})
+        return [code for code in map(game.encode, game.legal_actions(turn, seat)) if self.is_private(code)]
+
     def lines(self, view: SplendorView, names: Sequence[str]) -> list[str]:
         assert view.seat is not None
         me = view.players[view.seat]
-        return [
-            f"📌 کارت‌های رزروشده: {num(len(me.reserved))} از {num(RESERVE_LIMIT)}",
-            f"💎 ژتون‌ها: {tokens(me.tokens)}",
-            f"🏷 تخفیف کارت‌ها: {tokens(me.bonuses)}",
-            f"⭐️ امتیاز: {num(me.points)}",
-        ]
+        return [f"📌 کارت‌های رزروشده: {num(len(me.reserved))} از {num(RESERVE_LIMIT)}"]
 
 
 class SplendorPresenter:

@@ -203,7 +203,7 @@ async def _picture(request: web.Request) -> web.Response:
         seat = record.seat_of(launch.user_id)
         if seat is None or PRESENTERS[record.game_id].hands is None:
             raise web.HTTPNotFound(text=texts.PAGE_NO_HAND)
-        data, name = await hands.render_hand(record, state, seat)
+        data, name = await hands.render_hand(record, state, seat, chat=False)
     else:
         prefix = request.query.get("prefix", "")
         if not PRESENTERS[record.game_id].previews or page.acting_seat(record, state, launch.user_id) is None:

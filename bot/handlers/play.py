@@ -75,9 +75,13 @@ async def _refusal(
     """Why this press may not act on ``record``, or None. Without the chat's lock (``locked`` False) only
     refusals that are already final count: versions only grow, so a press refused at the version it names
     stays refused after any move. Whether the pressed message is the live one is asked only under the lock:
-    the drawer notes a message as live just after Telegram took it, so a quick press could come between."""
+    the drawer notes a message as live just after Telegram took it, so a quick press could come between.
+
+    A hand's buttons carry the version the hand was drawn at, not the game's (``hands.live_press``): they stay
+    live while the seat's codes are the ones drawn, and pressed out of turn they are told «not yet»."""
     store = services(context).store
     live_id = None
+    hand = None
     if record is not None and locked:
         if private:
             hand = await store.hand_message(record.chat_id, record.thread_id, query.from_user.id)
@@ -87,7 +91,16 @@ async def _refusal(
             live_id = live.message_id if live else None
     if locked and (live_id is None or (query.message is not None and query.message.message_id != live_id)):
         return texts.STALE
-    return turn_refusal(record, query.from_user.id, version, game_id)
+    if not private:
+        return turn_refusal(record, query.from_user.id, version, game_id)
+    if record is None:
+        return texts.STALE
+    seat = record.seat_of(query.from_user.id)
+    state = board.load_state(record) if locked and record.phase == "playing" else None
+    if state is not None and seat is not None and not hands.live_press(record, state, seat, hand, version):
+        return texts.STALE
+    refusal = turn_refusal(record, query.from_user.id, str(record.version), game_id)
+    return texts.NOT_NOW if refusal == texts.NOT_YOUR_TURN else refusal
 
 
 # Why a press or a page's move was refused, as /metrics names it (dorehami_presses_refused_total).
@@ -95,6 +108,7 @@ REASONS = {
     texts.STALE: "stale",
     texts.NOT_A_PLAYER: "not_a_player",
     texts.NOT_YOUR_TURN: "not_your_turn",
+    texts.NOT_NOW: "not_your_turn",
     texts.ILLEGAL: "illegal",
     texts.TOPIC_CLOSED_LINE: "topic_closed",
 }
@@ -209,8 +223,12 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
         seat, state = checked
         codes = hands.private_codes(record, state, seat) if private else hands.group_codes(record, state)[0]
         if (menu and not keyboards.menu(record.game_id, codes).shows(rest)) or (not menu and rest not in codes):
-            count_refusal(texts.ILLEGAL, record.game_id)
-            await answer(query, texts.ILLEGAL, alert=True)  # not one of their moves nor a level of their menu
+            # not one of their moves nor a level of their menu; or a hand's standing button, not yet playable
+            shown = hands.shown_codes(record, state, seat) if private else []
+            standing = bool(shown) and (keyboards.menu(record.game_id, shown).shows(rest) if menu else rest in shown)
+            refusal = texts.NOT_NOW if standing else texts.ILLEGAL
+            count_refusal(refusal, record.game_id)
+            await answer(query, refusal, alert=True)
         elif not menu:
             await _move(context, query, record, seat, state, rest)
         else:

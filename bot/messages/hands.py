@@ -3,12 +3,20 @@
 After every change of a game, each player's own view is drawn and sent to their private chat, or edited in
 place, only if what they would see changed: the caption and buttons, and the picture's bytes, compared with what
 was last shown (kept per seat beside the game's record), so another player's move that leaves their hand as it
-was costs no call; a change of the words alone edits the caption and keeps the picture. When every choice a
-player has comes to be made there and they may not be looking (``bot/messages/presence.py``), the hand is sent
-anew at the bottom of the chat and the old one deleted: an edit notifies nobody, and this one message is how they
-learn it is their turn (``bot/messages/notices.py``); one who pressed a moment ago has it edited in place. A
-player the bot cannot write to (they never opened the bot, or blocked it) is named in the group with a button
-that opens the bot and sends the hand; the game waits for them, and the turn timer keeps it from waiting forever.
+was costs no call; a change of the words alone edits the caption and keeps the picture. The chat shows what is
+secret (``Hands.chat_picture``, ``Hands.lines``), not what the board shows, so that others' moves change it
+seldom.
+
+Its buttons stand between the player's turns: the codes their next turn will offer, as far as the state tells
+(``Hands.standing``), so the hand need not change when the turn comes. Their data carry the version the hand was
+drawn at with those codes, not the game's: a press is live while the seat's codes are still the ones drawn
+(``live_press``), whatever others played since; pressed out of turn, it is refused with words saying so, and
+changes nothing.
+
+The hand never says whose turn it is (the board does): a player who may not be looking is told by a turn notice
+(``bot/messages/notices.py``), so a turn coming changes no hand. A player the bot cannot write to (they never
+opened the bot, or blocked it) is named in the group with a button that opens the bot and sends the hand; the
+game waits for them, and the turn timer keeps it from waiting forever.
 """
 
 from __future__ import annotations
@@ -27,7 +35,6 @@ from bot.games import PRESENTERS
 from bot.messages import keyboards, pictures, texts
 from bot.messages.fa import mention
 from bot.messages.page_buttons import page_button
-from bot.messages.presence import may_be_away
 from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, HandMessage, chat_tag
@@ -59,6 +66,17 @@ def private_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
     return [c for c in codes if hands.is_private(c)]
 
 
+def shown_codes(record: GameRecord, state: Any, seat: int) -> list[str]:
+    """The codes the seat's hand has buttons for: its choices there while it is to act, else what its next turn
+    will offer there (``Hands.standing``), a press of which is refused as not yet (``texts.NOT_NOW``)."""
+    hands = PRESENTERS[record.game_id].hands
+    if hands is None or record.phase != "playing" or record.in_private:
+        return []
+    if seat in GAMES[record.game_id].to_act(state):  # their choice may be on the board now (a site, say)
+        return private_codes(record, state, seat) or hands.standing(state, seat)
+    return hands.standing(state, seat)
+
+
 def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
     """The choices shown under the group's board, and whether someone must act in private. A computer
     player's choices are never shown (it moves by itself); in a private chat the board has all of the
@@ -79,27 +97,56 @@ def group_codes(record: GameRecord, state: Any) -> tuple[list[str], bool]:
 
 
 def decides_in_private(record: GameRecord, state: Any, seat: int) -> bool:
-    """Whether every choice the seat has now is made in their private chat: their hand, sent anew, is then what
-    tells them it is their turn (``bot/messages/notices.py``)."""
+    """Whether every choice the seat has now is made in their private chat: their turn notice then points them
+    to their hand (``bot/messages/notices.py``)."""
     if not private_codes(record, state, seat):
         return False
     return len(GAMES[record.game_id].to_act(state)) > 1 or not group_codes(record, state)[0]
 
 
 def _keyboard(
-    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, prefix: str = ""
+    context: ContextTypes.DEFAULT_TYPE,
+    record: GameRecord,
+    state: Any,
+    seat: int,
+    codes: list[str],
+    version: int,
+    prefix: str = "",
 ) -> InlineKeyboardMarkup | None:
-    codes = private_codes(record, state, seat)
+    """The hand's buttons for ``codes``, their data carrying ``version`` (the hand's, see ``_buttons_version``)."""
     opener = page_button(context, record, private=True)
     extra = [opener] if opener is not None else []
     if not codes:
         return InlineKeyboardMarkup([extra]) if extra else None
     view = GAMES[record.game_id].view(state, seat)
     route = keyboards.private_route(record.chat_id, record.thread_id)
-    return keyboards.game_menu(record.game_id, record.version, codes, prefix, view, route=route, extra=extra)
+    return keyboards.game_menu(record.game_id, version, codes, prefix, view, route=route, extra=extra)
 
 
-def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
+def _codes_digest(codes: list[str]) -> str:
+    """What a hand's buttons play, in a few bytes (beside its record)."""
+    return _digest("\n".join(codes))
+
+
+def _buttons_version(record: GameRecord, stored: HandMessage | None, codes: list[str]) -> int:
+    """The version a hand's buttons carry: the one they were drawn at while the codes are the same (so that a
+    move of someone else does not change them), else the game's."""
+    if stored is not None and stored.message_id and stored.buttons and stored.codes == _codes_digest(codes):
+        return stored.buttons
+    return record.version
+
+
+def live_press(record: GameRecord, state: Any, seat: int, stored: HandMessage | None, version: str) -> bool:
+    """Whether a press with data ``version`` on the seat's live hand (``stored``) acts on what the seat has now:
+    the version its buttons were drawn with, and the seat's codes still those."""
+    return (
+        stored is not None
+        and str(stored.buttons) == version
+        and stored.codes == _codes_digest(shown_codes(record, state, seat))
+    )
+
+
+def _caption(record: GameRecord, state: Any, seat: int) -> str:
     game = GAMES[record.game_id]
     presenter = PRESENTERS[record.game_id]
     assert presenter.hands is not None
@@ -108,8 +155,6 @@ def _caption(record: GameRecord, state: Any, seat: int, to_decide: bool) -> str:
     lines += presenter.hands.lines(game.view(state, seat), names)
     if record.phase == "cancelled":
         lines += ["", texts.CANCELLED]
-    if to_decide:  # first: a notification shows the caption's beginning
-        lines = [texts.YOUR_MOVE_HERE, *lines]
     return shorten("\n".join(lines), CAPTION_LIMIT)
 
 
@@ -130,9 +175,9 @@ def hand_seats(record: GameRecord) -> list[int]:
     return [seat for seat, player in enumerate(record.players) if seat not in record.gone and not player.is_computer]
 
 
-def _fingerprint(record: GameRecord, view: Any, markup: InlineKeyboardMarkup | None) -> str:
-    """What a private message shows: the view, the buttons (their data carry the version) and the phase."""
-    content = f"{view.model_dump_json()}|{markup.to_json() if markup else ''}|{record.phase}"
+def _fingerprint(record: GameRecord, view: Any, codes: list[str]) -> str:
+    """What a private message is drawn from: the view, the codes of its buttons, the phase."""
+    content = f"{view.model_dump_json()}|{_codes_digest(codes)}|{record.phase}"
     return hashlib.sha1(content.encode()).hexdigest()
 
 
@@ -152,12 +197,8 @@ async def hands_behind(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, s
         stored = await store.hand_message(record.chat_id, record.thread_id, record.players[seat].user_id)
         if stored is not None and stored.told_unreachable and not stored.again:
             continue
-        view = GAMES[record.game_id].view(state, seat)
-        if (
-            stored is None
-            or stored.again
-            or stored.shown != _fingerprint(record, view, _keyboard(context, record, state, seat))
-        ):
+        shown = _fingerprint(record, GAMES[record.game_id].view(state, seat), shown_codes(record, state, seat))
+        if stored is None or stored.again or stored.shown != shown:
             behind.append(seat)
     return behind
 
@@ -172,14 +213,16 @@ async def ask_again(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat
     await store.set_hand_message(record.chat_id, record.thread_id, user_id, wanted)
 
 
-async def render_hand(record: GameRecord, state: Any, seat: int) -> pictures.Picture:
-    """The seat's private picture (rendered off the event loop, or beforehand by the drawer)."""
+async def render_hand(record: GameRecord, state: Any, seat: int, *, chat: bool = True) -> pictures.Picture:
+    """The seat's private picture (rendered off the event loop, or beforehand by the drawer): the private chat's
+    (``chat``), or the Mini App's, which shows the seat's holdings too."""
     hands = PRESENTERS[record.game_id].hands
     assert hands is not None
     view = GAMES[record.game_id].view(state, seat)
     names = [p.name for p in record.players]
-    key = (chat_tag(record.chat_id, record.thread_id), record.version, seat, "")
-    return await pictures.render(key, lambda: hands.picture(view, names))
+    key = (chat_tag(record.chat_id, record.thread_id), record.version, seat, "chat" if chat else "page")
+    draw = hands.chat_picture if chat else hands.picture
+    return await pictures.render(key, lambda: draw(view, names))
 
 
 async def send_hand(
@@ -187,26 +230,24 @@ async def send_hand(
 ) -> None:
     """Draw ``seat``'s view into their private message; ``again`` sends it as a new message even if unchanged
     (the player asked for it). A move that changes nothing the player sees (the caption, the buttons, the
-    picture's bytes) costs no call, one that changes only the words edits the caption and keeps the picture.
-    When every choice the seat has is to be made there and was not before, the hand is sent as a new message
-    too: that is how they learn it is their turn (an edit notifies nobody), unless they turned turn notices
-    off or are at the screen (``presence.may_be_away``: they pressed in the game a moment ago)."""
+    picture's bytes) costs no call, one that changes only the words edits the caption and keeps the picture."""
     hands = PRESENTERS[record.game_id].hands
     assert hands is not None
     store = services(context).store
     user = record.players[seat]
     view = GAMES[record.game_id].view(state, seat)
-    markup = _keyboard(context, record, state, seat)
-    shown = _fingerprint(record, view, markup)
     stored = await store.hand_message(record.chat_id, record.thread_id, user.user_id)
     again = again or (stored is not None and stored.again)
+    codes = shown_codes(record, state, seat)
+    shown = _fingerprint(record, view, codes)
     if stored is not None and stored.shown == shown and not again:
+        if stored.version != record.version:  # looked at for this version: nothing to send
+            looked = stored.model_copy(update={"version": record.version})
+            await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, looked)
         return
-    awaits = decides_in_private(record, state, seat)
-    if awaits and not (stored is not None and stored.awaits) and not again:
-        # their turn begins here: a new message tells them, unless they are looking at it
-        again = await store.wants_notices(user.user_id) and await may_be_away(context, record, user.user_id)
-    caption = _caption(record, state, seat, markup is not None)
+    version = _buttons_version(record, stored, codes)
+    markup = _keyboard(context, record, state, seat, codes, version)
+    caption = _caption(record, state, seat)
     data, filename = await render_hand(record, state, seat)
     looks = HandMessage(
         message_id=stored.message_id if stored is not None else 0,
@@ -214,7 +255,8 @@ async def send_hand(
         version=record.version,
         words=_digest(f"{caption}|{markup.to_json() if markup else ''}"),
         picture=_digest(data),
-        awaits=awaits,
+        buttons=version,
+        codes=_codes_digest(codes),
     )
     unchanged = stored is not None and (stored.words, stored.picture) == (looks.words, looks.picture)
     if unchanged and stored is not None and stored.message_id and not again and not stored.told_unreachable:
@@ -322,11 +364,12 @@ async def show_private_menu(
     stored = await services(context).store.hand_message(record.chat_id, record.thread_id, record.players[seat].user_id)
     if stored is None:
         return
+    codes = shown_codes(record, state, seat)
     try:
         await context.bot.edit_message_reply_markup(
             chat_id=record.players[seat].user_id,
             message_id=stored.message_id,
-            reply_markup=_keyboard(context, record, state, seat, prefix),
+            reply_markup=_keyboard(context, record, state, seat, codes, stored.buttons, prefix),
         )
     except BadRequest as exc:
         if "not modified" not in str(exc).lower():

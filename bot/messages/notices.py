@@ -1,15 +1,19 @@
 """The one real notification a player gets when a game waits for them, taken back when it no longer does.
 
 The board is edited at every move, and an edit notifies nobody. So when a player's turn begins (or a choice
-awaits them in private) and they may not be looking (they have not pressed in the game for
-``AWAY_AFTER_SECONDS``: ``bot/messages/presence.py``; one who just pressed is at the screen, where the board
-names them), they are told once:
+awaits them in private) and they may not be looking, they are told once. Who may not be looking: one who had not
+pressed in the game for ``AWAY_AFTER_SECONDS`` when the turn began (``bot/messages/presence.py``; one who just
+pressed is at the screen, where the board names them), and who has not pressed since within
+``NOTICE_AFTER_SECONDS`` (a setting, 15 s): a person watching the board presses within seconds, and a notice
+they would not need costs a call like any other, while one who is away loses nothing by being told a few
+seconds later. The wait is kept in the process (as the task that sends a notice always was): a bot that begins
+to stop meanwhile decides at once, one killed sends that notice no more (the turn timer's half-time reminder
+still comes). They are told:
 
-- in a game with secrets, when every choice they have is made in their private chat: by their hand itself,
-  sent anew at the bottom of that chat (``bot/messages/hands.py``), so there is no second message;
-- otherwise by a short private message, «نوبت شماست — <game> در <group>», with a button to the group's board
-  when Telegram can link to it (``bot/messages/links.py``) and one to turn these off. A private chat has its own
-  flood budget: the group's 20 messages a minute are not spent;
+- by a short private message, «نوبت شماست — <game> در <group>», with a button to the group's board when
+  Telegram can link to it (``bot/messages/links.py``) and one to turn these off; when every choice they have is
+  made in their private chat, it says so (their hand is just above it, its buttons already there). A private
+  chat has its own flood budget: the group's 20 messages a minute are not spent;
 - a player the bot cannot write to (they never started it, or blocked it) by a short message in the group that
   mentions them, if the group's budget has room at once; if not, none: the board comes first.
 
@@ -101,7 +105,8 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
             for user_id in turns.ended:
                 await _turn_ended(context, record, tag, user_id)
             for user_id in turns.began:
-                await _tell(context, record, user_id)
+                if await _may_need_notice(context, record, user_id):
+                    _spawn(context, _tell_soon(context, record, user_id, time.time()))
         for user_id in waiting(record):
             if turns is None or user_id not in turns.began:
                 await _restate(context, record, user_id)
@@ -141,32 +146,57 @@ async def _unanswered(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, us
     return not await presence.pressed_since(context, record, user_id, notice.sent)
 
 
-async def _tell(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> None:
-    """The user's turn began at ``record``: tell them, once, if they may not be looking (they did not press in
-    the game a moment ago: ``bot/messages/presence.py``)."""
+async def _may_need_notice(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> bool:
+    """Whether a notice may be due for the turn that began at ``record``: the user wants them and had not pressed
+    in the game a moment ago (``bot/messages/presence.py``)."""
     store = services(context).store
-    if not await store.wants_notices(user_id) or not await presence.may_be_away(context, record, user_id):
+    return await store.wants_notices(user_id) and await presence.may_be_away(context, record, user_id)
+
+
+async def _tell_soon(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, began: float) -> None:
+    """The user's turn began at ``record`` (at ``began``, Unix seconds): tell them, once, unless they press in the
+    game within ``NOTICE_AFTER_SECONDS`` (looking at the board, they need no notice; a quarter of a shorter turn
+    time, so that the notice still comes before the half-time reminder), their turn is over by then, or the game
+    is. A stopping bot decides at once."""
+    svc = services(context)
+    turn = (await svc.store.group_settings(record.chat_id)).turn_seconds
+    wait = min(svc.settings.notice_after_seconds, turn / 4) if turn else svc.settings.notice_after_seconds
+    await activity.pause(began + wait - time.time())  # a short turn: told well before its half-time reminder
+    if await presence.pressed_since(context, record, user_id, began):
         return
+    store = services(context).store
+    now = await store.load(record.chat_id, record.thread_id)
+    tag = chat_tag(record.chat_id, record.thread_id)
+    if now is None or now.seed != record.seed or user_id not in waiting(now):
+        return
+    if await book(context).turn_began(tag, user_id) != record.version:
+        return  # that turn ended, and another began: its own notice is on its way
+    await _tell(context, now, user_id, record.version)
+
+
+async def _tell(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, began: int) -> None:
+    """Tell the user that the game waits for them (their turn began at version ``began``)."""
     seat = record.seat_of(user_id)
     assert seat is not None
     in_private = hands.decides_in_private(record, board.load_state(record), seat)
     if in_private:
-        hand = await store.hand_message(record.chat_id, record.thread_id, user_id)
-        if hand is not None and not hand.told_unreachable:
-            return  # their hand came anew, at the bottom of their private chat: that was the notification
-        if hand is not None and hand.version == record.version:
+        hand = await services(context).store.hand_message(record.chat_id, record.thread_id, user_id)
+        if hand is not None and hand.told_unreachable and hand.version == record.version:
             return  # the group was told just now that their hand cannot reach them, by a mention
     private, group = await _plain_notice(context, record, seat, in_private)
-    await _deliver(context, record, seat, private, group, hand_button=in_private, began=record.version)
+    await _deliver(context, record, seat, private, group, hand_button=in_private, began=began)
 
 
 async def _plain_notice(
     context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat: int, in_private: bool
 ) -> tuple[tuple[str, InlineKeyboardMarkup], str]:
-    """What a turn notice says, in the private chat (text and buttons) and in the group."""
+    """What a turn notice says, in the private chat (text and buttons) and in the group: when the choice is made
+    in the player's hand, that it is just above (and no link to the board)."""
     card = await cards(context).card(context.bot, record.chat_id)
     text = texts.TURN_NOTICE.format(emoji=PRESENTERS[record.game_id].emoji, game=_game(record), where=_where(card))
-    private = (text, await _private_buttons(context, record, card, link=True))
+    if in_private:
+        text += "\n" + texts.CHOOSE_IN_HAND
+    private = (text, await _private_buttons(context, record, card, link=not in_private))
     return private, texts.TURN_IN_GROUP.format(who=_mention(record, seat))
 
 

@@ -1,10 +1,11 @@
 """Whether a player may not be looking: the one question behind every turn notice.
 
-An edit notifies nobody, so a player whose turn begins is sent a new message (a turn notice, or their hand sent
-anew) when they may be away from the game. One who pressed a button of this game (a move, a menu level) less
-than ``AWAY_AFTER_SECONDS`` ago (a setting, 20 s) is at the screen: the board in the group names them and their
-hand is edited in place, so a new message would only buzz their phone and cost a call. If they do turn away,
-the turn timer's half-time reminder is a new message still (``bot/messages/notices.py``: ``remind``).
+An edit notifies nobody, so a player whose turn begins is sent a new message (a turn notice) when they may be
+away from the game. One who pressed a button of this game (a move, a menu level) less than
+``AWAY_AFTER_SECONDS`` ago (a setting, 20 s) is at the screen: the board in the group names them, so a new
+message would only buzz their phone and cost a call; so is one who presses within ``NOTICE_AFTER_SECONDS`` of
+their turn's beginning (``pressed_since``). If they do turn away, the turn timer's half-time reminder is a new
+message still (``bot/messages/notices.py``: ``remind``).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ a worker is busy with, and the end-to-end tests wait for the sandbox and the bot
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import signal
@@ -45,6 +46,7 @@ STOP_SECONDS = 10.0  # at most this long a stopping bot finishes what it has in 
 
 _counts: Counter[Kind] = Counter()
 _tasks: dict[asyncio.Task[Any], Kind] = {}  # the tasks counted, what a stop past its time cancels
+_waking: set[asyncio.Future[None]] = set()  # ``pause``s to end at once when the bot begins to stop
 _stop_by: float | None = None  # the event loop's time at which a stopping bot gives up what is left
 _stop_seconds = STOP_SECONDS
 _give_up_timer: asyncio.TimerHandle | None = None
@@ -199,6 +201,19 @@ def stopping() -> bool:
     return _stop_by is not None
 
 
+async def pause(seconds: float) -> None:
+    """Wait ``seconds``, or less if the bot begins to stop meanwhile: what waited then decides at once."""
+    if stopping():
+        return
+    waker: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    _waking.add(waker)
+    try:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(waker, seconds)
+    finally:
+        _waking.discard(waker)
+
+
 def stop(seconds: float = STOP_SECONDS) -> bool:
     """The bot begins to stop: what it has in hand gets ``seconds`` from now, then what is left is cancelled
     (also while PTB is still waiting for its own tasks). False if it had begun already."""
@@ -208,6 +223,9 @@ def stop(seconds: float = STOP_SECONDS) -> bool:
     loop = asyncio.get_running_loop()
     _stop_by, _stop_seconds = loop.time() + seconds, seconds
     _give_up_timer = loop.call_at(_stop_by, _give_up)
+    for waker in _waking:
+        if not waker.done():
+            waker.set_result(None)
     return True
 
 

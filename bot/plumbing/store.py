@@ -119,7 +119,8 @@ class HandMessage(BaseModel):
     picture: str = ""
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
     again: bool = False  # the player asked for it (/start h…): the next draw sends it as a new message
-    awaits: bool = False  # drawn while the player's every choice was to be made here (their turn's notice)
+    buttons: int = 0  # the version its buttons' data carry: kept while the codes they play stay the same
+    codes: str = ""  # a digest of those codes: a press is live while the seat's codes are still these
 
 
 class StaleVersion(Exception):

@@ -60,9 +60,12 @@ def render(
     return image
 
 
-def render_hand(view: CondottiereView, *, theme: CondottiereTheme = DEFAULT_THEME) -> Image.Image:
+def render_hand(
+    view: CondottiereView, *, theme: CondottiereTheme = DEFAULT_THEME, reminder: bool = True
+) -> Image.Image:
     """One seat's hand, sorted (mercenaries by value, then the specials), in rows of four to six cards under a
-    title and a reminder of the battle (its site, the seat's own line strength, whether it passed)."""
+    title and, with ``reminder``, a reminder of the battle (its site, the seat's own line strength, whether it
+    passed): without it the picture changes only when the hand does."""
     cards = hand_boxes(view)
     plan = lay.hand_plan(len(cards))
     image = Image.new("RGB", (plan.width, plan.height), theme.background)
@@ -75,10 +78,10 @@ def render_hand(view: CondottiereView, *, theme: CondottiereTheme = DEFAULT_THEM
         x -= 2 * lay.CHIP_RADIUS + 12
     title = persian_digits(labels.YOUR_HAND.format(n=len(cards))) if cards else labels.EMPTY_HAND
     draw_text(pen, (x, y), title, font=font(lay.HAND_TITLE_SIZE, bold=True), fill=theme.ink, anchor="rm")
-    reminder = _hand_reminder(view)
-    if reminder:
+    note = _hand_reminder(view) if reminder else ""
+    if note:
         face = font(lay.HAND_MIN_TEXT + 4)
-        shown = ellipsize(reminder, right - lay.HAND_MARGIN, font=face)
+        shown = ellipsize(note, right - lay.HAND_MARGIN, font=face)
         draw_text(pen, (right, y + 50), shown, font=face, fill=theme.muted, anchor="rm")
     width, height = plan.card
     if not cards:

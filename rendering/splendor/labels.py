@@ -36,6 +36,7 @@ MY_RESERVED = "کارت‌های رزروشدهٔ شما"
 NO_RESERVED = "کارت رزروشده‌ای ندارید"
 CAN_BUY = "می‌توانید بخرید"
 SHORT_BY = "کم دارید: {n}"
+CANNOT_BUY = "هنوز نمی‌توانید"  # the private chat's picture: what is short is on the board
 FROM_DECK = "پنهان از دیگران"  # a card reserved from a deck
 
 # The labels on the pictures that the buttons repeat -------------------------------------------------------

@@ -296,17 +296,19 @@ def _draw_minis(image: Image.Image, reserved: tuple[ReservedView, ...], box: lay
 # The private picture ------------------------------------------------------------------------------------------
 
 
-def render_reserved(view: SplendorView, *, theme: SplendorTheme = DEFAULT_THEME) -> Image.Image:
+def render_reserved(view: SplendorView, *, theme: SplendorTheme = DEFAULT_THEME, holdings: bool = True) -> Image.Image:
     """One seat's reserved cards in full (those from a deck too), each under the name its button has and over
-    whether the player can buy it now (and with how much gold), beside the player's bonuses and tokens; the
-    same picture with three empty places and a title saying so when the reserve is empty. ``view`` is that
-    seat's view (``view.seat``)."""
+    whether the player can buy it now (and with how much gold), beside (``holdings``) the player's bonuses and
+    tokens and what each card lacks; the same picture with three empty places and a title saying so when the
+    reserve is empty. ``view`` is that seat's view (``view.seat``). Without ``holdings`` the picture changes
+    only with the reserve and what of it the player can buy (their holdings are on the board)."""
     if view.seat is None:
         raise ValueError("the private picture needs a seat's view")
     player = view.players[view.seat]
-    image = private_layer(theme, not player.reserved).copy()
+    image = private_layer(theme, not player.reserved, holdings).copy()
     pen = ImageDraw.Draw(image)
-    _draw_private_grid(image, pen, player, theme)
+    if holdings:
+        _draw_private_grid(image, pen, player, theme)
     label_font = font(lay.PRIVATE_TEXT, bold=True)
     note_font = font(lay.PRIVATE_TEXT_SMALL)
     for index, item in enumerate(player.reserved):
@@ -323,7 +325,8 @@ def render_reserved(view: SplendorView, *, theme: SplendorTheme = DEFAULT_THEME)
         missing = shortfall(card, player)
         notes = []
         if missing:
-            status, colour = persian_digits(labels.SHORT_BY.format(n=missing)), theme.short
+            short = labels.SHORT_BY.format(n=missing) if holdings else labels.CANNOT_BUY
+            status, colour = persian_digits(short), theme.short
         else:
             status, colour = labels.CAN_BUY, theme.affordable
             if gold := gold_needed(card, player):

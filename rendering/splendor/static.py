@@ -76,13 +76,14 @@ def draw_label(
 
 
 @functools.lru_cache(maxsize=4)
-def private_layer(theme: SplendorTheme, empty: bool) -> Image.Image:
-    """The private picture's background, its title and the grid's box with its rows' names; without reserved
-    cards, three empty places. Callers must copy it."""
+def private_layer(theme: SplendorTheme, empty: bool, grid: bool = True) -> Image.Image:
+    """The private picture's background, its title and (``grid``) the grid's box with its rows' names; without
+    reserved cards, three empty places. Callers must copy it."""
     s = SUPERSAMPLE
     big = Image.new("RGB", (lay.PRIVATE_WIDTH * s, lay.PRIVATE_HEIGHT * s), theme.background)
     pen = ImageDraw.Draw(big)
-    rounded_box(pen, lay.PRIVATE_GRID_BOX, theme, scale=s)
+    if grid:
+        rounded_box(pen, lay.PRIVATE_GRID_BOX, theme, scale=s)
     if empty:
         for index in range(3):
             left, top, right, bottom = lay.private_card_box(index)
@@ -103,6 +104,8 @@ def private_layer(theme: SplendorTheme, empty: bool) -> Image.Image:
         font=font(lay.PRIVATE_TITLE, bold=True),
         fill=theme.ink,
     )
+    if not grid:
+        return image.crop((0, 0, lay.PRIVATE_WIDTH, lay.PRIVATE_CARDS_ONLY_HEIGHT))
     right = lay.private_cell_x(0) + lay.PRIVATE_CELL_W // 2 + lay.PRIVATE_GRID_LABEL_W - 16
     bonus_y, token_y = lay.private_rows_y()
     row_font = font(lay.PRIVATE_TEXT, bold=True)

@@ -98,7 +98,7 @@ def test_only_people_still_in_a_running_group_game_are_waited_for() -> None:
     assert waiting(record.model_copy(update={"phase": "finished"})) == []
 
 
-def test_a_hand_is_the_notice_only_when_every_choice_is_made_in_private() -> None:
+def test_the_notice_points_to_the_hand_only_when_every_choice_is_made_in_private() -> None:
     game = GAMES["condottiere"]
     record = _record("condottiere", 3)
     state = game.state_model.model_validate(record.state)

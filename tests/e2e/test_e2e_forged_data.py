@@ -49,6 +49,7 @@ REFUSALS = {
     texts.STALE,
     texts.NOT_A_PLAYER,
     texts.NOT_YOUR_TURN,
+    texts.NOT_NOW,  # a real hand button pressed out of turn: it stands between turns
     texts.ILLEGAL,
     texts.NOT_ADMIN,
     texts.NOT_ALLOWED,

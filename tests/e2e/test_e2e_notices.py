@@ -3,8 +3,9 @@
 The board is edited at every move and an edit notifies nobody, so the next player gets a private message with
 a link back to the group's board; the previous one is deleted when the turn moves on, the half-time reminder
 takes its place, a player the bot cannot write to is mentioned in the group instead, a player can turn these off
-and on, and in رکب a hand sent anew is the notification when the move is made in private. A player who pressed in
-the game a moment ago is at the screen: their turn is no new message."""
+and on, and in رکب the notice points to the hand when the move is made there (the hand itself stays as it was). A
+player who pressed in the game a moment ago is at the screen, and one who presses soon after their turn began
+was looking: their turn is no new message."""
 
 from __future__ import annotations
 
@@ -202,6 +203,30 @@ async def test_no_notice_for_a_player_who_pressed_a_moment_ago(
         harness.restart_bot(kill=False, env={"AWAY_AFTER_SECONDS": usual})
 
 
+async def test_no_notice_for_a_player_who_presses_soon_after_the_turn_began(
+    sandbox: ControlClient, settle: Settle, harness: Harness
+) -> None:
+    """A turn notice waits ``NOTICE_AFTER_SECONDS`` (20 s here, so that a busy machine cannot make a press look
+    late): players who never pressed before, and so may be away, press within it, and nobody is buzzed for a turn
+    they were already taking; the turn that comes back to one who pressed a moment ago is no notice either (a
+    window of minutes for that here)."""
+    assert harness.bot is not None
+    names = ("NOTICE_AFTER_SECONDS", "AWAY_AFTER_SECONDS")
+    usual = {name: harness.bot.extra_env.get(name) for name in names}
+    harness.restart_bot(kill=False, env={"NOTICE_AFTER_SECONDS": "20", "AWAY_AFTER_SECONDS": "600"})
+    try:
+        t = await table(sandbox)
+        await start_game(sandbox, t)
+        first, other = t.players
+        await end_turns_until(sandbox, t, other)  # at once: each presses soon after their turn began
+        await end_turns_until(sandbox, t, first)
+        await settle()  # the notices' wait is over: none was due
+        for player in (first, other):
+            assert not notices(await sandbox.messages(player["id"]))  # none sent, not even one taken back
+    finally:
+        harness.restart_bot(kill=False, env=usual)
+
+
 async def test_the_reminder_takes_the_notices_place(sandbox: ControlClient) -> None:
     t = await table(sandbox)
     await set_timer(sandbox, t, 3)
@@ -285,7 +310,7 @@ async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify
     assert "عصر سکه‌ها" in (await notice_of(sandbox, first))["text"]
 
 
-async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_made_in_private(
+async def test_in_condottiere_the_notice_points_to_the_hand_which_stays_as_it_was(
     sandbox: ControlClient,
     settle: Settle,
 ) -> None:
@@ -308,27 +333,20 @@ async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_
         return now if not any(b.get("data", "")[:2] in ("g:", "n:") for b in buttons(now)) else None
 
     board = await sandbox.wait_for(t.chat_id, in_private)
-    while (player := player_to_act(t, board)) is chooser:  # pressed a moment ago: their hand is only edited
+    while (player := player_to_act(t, board)) is chooser:  # pressed a moment ago: no notice
         hand = await sandbox.wait_for(chooser["id"], lambda ms: next(_playable_hands(ms), None))
         card = next(b["data"] for b in buttons(hand) if b.get("data", "").startswith("h:"))
         await sandbox.press(chooser["id"], hand["message_id"], chooser["id"], card)
         board = await changed_board(sandbox, t, board, card)
     old = hands_before[player["id"]]
     assert old is not None
-
-    def anew(messages: list[dict[str, Any]]) -> dict[str, Any] | None:
-        pictures = [m for m in live(messages) if m["from_bot"] and m.get("photo")]
-        newest = pictures[-1] if pictures else None
-        playable = newest is not None and any(b.get("data", "").startswith(("h:", "k:")) for b in buttons(newest))
-        return newest if playable and newest["message_id"] > old["message_id"] else None
-
-    hand = await sandbox.wait_for(player["id"], anew)
-    assert hand["caption"].startswith(texts.YOUR_MOVE_HERE)  # what the notification shows first
-    await sandbox.wait_for(  # one hand, at the bottom: the old one is deleted once the new one is out
-        player["id"], lambda ms: next((m for m in ms if m["message_id"] == old["message_id"] and m["deleted"]), None)
-    )
+    notice = await notice_of(sandbox, player)  # they never pressed: told, by a notice pointing to their hand
+    assert texts.CHOOSE_IN_HAND in notice["text"]
+    assert not any("url" in b for b in buttons(notice))  # the choice is in the hand above, not on the board
     await settle()
-    assert not live(notices(await sandbox.messages(player["id"])))  # no second message
+    hand = await hand_of(sandbox, player)  # the hand stays as it was: its buttons stood while others played
+    assert hand is not None and hand["message_id"] == old["message_id"] and hand["edits"] == old["edits"]
+    assert not old["caption"].startswith("👇")
 
 
 def _playable_hands(messages: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
