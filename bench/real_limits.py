@@ -18,11 +18,15 @@ again. After ``--minutes`` (10 for the figures) it prints:
 - games stuck: groups where a press was never shown within 60 s, or nobody could act for 60 s (target 0);
 - group messages + edits per minute: the most in any 60 s window, per group (≤ 20);
 - turn notices sent (in private chats, and in groups for players the bot cannot write to), and each player's
-  private messages + edits per minute.
+  private messages + edits per minute;
+- per game and for the mix, the calls a press costs by kind (group edit, group send, private edit, private send,
+  photo, delete, answer) and the groups one bot token can serve at that cost, a press every 8 s in each
+  (``bench/call_kinds.py``); ``--save FILE`` keeps that table, ``--before FILE`` prints a saved one beside it.
 
 ``--time-scale`` (for trying, not for the figures) runs Telegram's clock and the players faster alike.
 
-    python bench/real_limits.py [--minutes 10] [--seed 1] [--time-scale 1]
+    python bench/real_limits.py [--minutes 10] [--seed 1] [--time-scale 1] [--save FILE] [--before FILE]
+                                [--log FILE] [--away SECONDS]
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import call_kinds
 from live_games import LogWatcher, following, pct
 
 from bot.dev.harness import Harness
@@ -197,8 +202,20 @@ async def person(client: ControlClient, group: Group, player: dict[str, Any], un
             group.stuck.append(f"{data} was not shown within {STUCK:.0f} s")
 
 
-async def main(minutes: float, seed: int, scale: float) -> None:
-    with tempfile.TemporaryDirectory() as tmp, Harness(Path(tmp), sandbox_process=True, time_scale=scale) as harness:
+async def main(
+    minutes: float,
+    seed: int,
+    scale: float,
+    saved: Path | None,
+    before: Path | None,
+    kept_log: Path | None,
+    away: float | None = None,
+) -> None:
+    env = {} if away is None else {"AWAY_AFTER_SECONDS": repr(away * scale)}  # the bot's seconds are real ones
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Harness(Path(tmp), sandbox_process=True, time_scale=scale, bot_env=env) as harness,
+    ):
         store = Store.from_url(harness.redis_url, harness.keys)
         async with ControlClient(harness.url, timeout=120) as client:
             config = await client.config()
@@ -209,6 +226,7 @@ async def main(minutes: float, seed: int, scale: float) -> None:
                     *(start_on_screen(client, t, game, PLAYERS[game]) for t, game in zip(tables, GAMES, strict=True))
                 )
                 assert all(boards)
+                playing = time.monotonic()  # the calls a press are counted from here: set-up is not play
                 groups = [Group(t, game, store, watcher, scale) for t, game in zip(tables, GAMES, strict=True)]
                 until = time.monotonic() + minutes * 60 * scale
                 rng = random.Random(seed)
@@ -226,9 +244,25 @@ async def main(minutes: float, seed: int, scale: float) -> None:
         assert harness.bot is not None
         complaints = _complaints(harness.bot.log_path.read_text(errors="replace"))
     report(groups, watcher, log, config, minutes, seed, scale, elapsed)
+    rows = calls_a_press(groups, log, playing)
+    call_kinds.show(rows, call_kinds.load(before))
+    if saved is not None:
+        call_kinds.save(rows, saved)
+    if kept_log is not None:
+        owners = {g.table.chat_id: g.game for g in groups} | {p["id"]: g.game for g in groups for p in g.players}
+        call_kinds.save({"owners": owners, "since": playing, "items": log}, kept_log)
     print(f"the bot logged {len(complaints)} warnings and errors")
     for line, count in collections.Counter(complaints).most_common(5):
         print(f"  {count} × {line}")
+
+
+def calls_a_press(groups: list[Group], log: list[dict[str, Any]], since: float) -> dict[str, dict[str, float]]:
+    """The calls a press by kind, per game and for the mix: each group's chat and its players' private chats
+    are its game's; a press is a callback query answered."""
+    owner = {g.table.chat_id: g.game for g in groups}
+    owner |= {p["id"]: g.game for g in groups for p in g.players}
+    counts = call_kinds.count(log, owner, since)
+    return call_kinds.table(counts, {game: counts.get(game, collections.Counter())["answer"] for game in PLAYERS})
 
 
 def _complaints(log: str) -> list[str]:
@@ -316,6 +350,10 @@ if __name__ == "__main__":
     parser.add_argument("--minutes", type=float, default=10.0, help="minutes of play (10 for the figures)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-scale", type=float, default=1.0, help="faster Telegram clock and players (trying)")
+    parser.add_argument("--save", type=Path, help="keep the calls-a-press table in this JSON file")
+    parser.add_argument("--before", type=Path, help="a table kept with --save, printed beside this run's")
+    parser.add_argument("--log", type=Path, help="keep the sandbox's call log in this JSON file (to look into)")
+    parser.add_argument("--away", type=float, help="the bot's AWAY_AFTER_SECONDS, in Telegram seconds (default 20)")
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(args.minutes, args.seed, args.time_scale))
+        asyncio.run(main(args.minutes, args.seed, args.time_scale, args.save, args.before, args.log, args.away))

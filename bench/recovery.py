@@ -56,7 +56,7 @@ async def hands(sandbox: ControlClient, harness: Harness, rng: random.Random) ->
     harness.bot.wait_stopped()
     mark = (await sandbox.log())["next"]
     started, ready = restart(harness)
-    return ready - started, await hands_redrawn(sandbox, t, mark) - started
+    return ready - started, await hands_redrawn(sandbox, harness, t, mark) - started
 
 
 async def result(sandbox: ControlClient, harness: Harness) -> tuple[float, float]:

@@ -6,10 +6,11 @@ this machine, so the network's share of a real deployment's wait is not in it); 
 + bot process) in the order A B B A … (A: no wait, B: wait), each playing ``--games`` games of عصر سکه‌ها at
 once, ``--moves`` presses each, players thinking ``--think`` s (exponential mean) between presses, with the
 sandbox's rate limits off and presses within a group's budget (15 a minute at the default 4 s), so that
-no queue hides the milliseconds looked for. Prints
-p50 / p95 / p99 of each and the difference of their medians.
+no queue hides the milliseconds looked for. Prints p50 / p95 / p99 of each and the difference of their
+medians. First, the save alone: ``--saves`` compare-and-set writes of a game record, alternately waiting and
+not, timed one by one (the part of a press the wait changes, without the rest's noise).
 
-    python bench/replica_wait.py [--games 10] [--moves 30] [--think 4.0] [--rounds 2]
+    python bench/replica_wait.py [--saves 2000] [--games 10] [--moves 30] [--think 4.0] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -17,13 +18,35 @@ from __future__ import annotations
 import argparse
 import asyncio
 import tempfile
+import time
 from pathlib import Path
 
 from live_games import following, pct, play_all, set_up
 
 from bot.dev.harness import Harness
 from bot.dev.replicated import SentinelSetup
+from bot.plumbing.keys import Keys
+from bot.plumbing.store import GameRecord, Player, Store
 from sandbox.control_client import ControlClient
+
+
+async def time_saves(setup: SentinelSetup, saves: int) -> dict[int, list[float]]:
+    """``saves`` saves of one record by each of two stores on ``setup``, in turn: one waiting for a replica,
+    one not; the seconds of each save by the replicas waited for."""
+    stores = {n: Store.from_url(setup.url, Keys(f"dh:bench{n}"), replicas=n) for n in (0, 1)}
+    host = Player(user_id=1, name="علی")
+    records = {n: GameRecord(chat_id=-1, game_id="coin_age", creator=host, players=[host]) for n in stores}
+    found: dict[int, list[float]] = {0: [], 1: []}
+    try:
+        for _ in range(saves):
+            for n, store in stores.items():
+                started = time.perf_counter()
+                records[n] = await store.save(records[n], expected=records[n].version)
+                found[n].append(time.perf_counter() - started)
+    finally:
+        for store in stores.values():
+            await store.close()
+    return found
 
 
 async def measure(
@@ -47,10 +70,14 @@ def line(latencies: list[float]) -> str:
     return f"p50 {pct(latencies, 50):.1f} ms, p95 {pct(latencies, 95):.1f} ms, p99 {pct(latencies, 99):.1f} ms"
 
 
-async def main(games: int, moves: int, think: float, rounds: int) -> None:
+async def main(saves: int, games: int, moves: int, think: float, rounds: int) -> None:
     order = [kind for r in range(rounds) for kind in ((0, 1) if r % 2 == 0 else (1, 0))]
     found: dict[int, list[float]] = {0: [], 1: []}
     with tempfile.TemporaryDirectory() as tmp, SentinelSetup(Path(tmp) / "valkey") as setup:
+        alone = await time_saves(setup, saves)
+        print(f"a save alone, {saves} each: not waiting {line(alone[0])}; waiting {line(alone[1])}", flush=True)
+        if not order:  # --rounds 0: the saves alone
+            return
         for run, replicas in enumerate(order):
             latencies = await measure(setup, Path(tmp) / f"run{run}", replicas, games, moves, think)
             found[replicas] += latencies
@@ -63,9 +90,10 @@ async def main(games: int, moves: int, think: float, rounds: int) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--saves", type=int, default=2000, help="saves timed alone, each way")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--think", type=float, default=4.0, help="mean seconds a player thinks before a press")
-    parser.add_argument("--rounds", type=int, default=2, help="A B (1), A B B A (2), …")
+    parser.add_argument("--rounds", type=int, default=2, help="A B (1), A B B A (2), …; 0: saves only")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.think, args.rounds))
+    asyncio.run(main(args.saves, args.games, args.moves, args.think, args.rounds))

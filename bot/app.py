@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -60,7 +61,6 @@ from bot.plumbing import activity, liveness, metrics, schema, supervise
 from bot.plumbing.deadlines import Deadlines
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.keys import Keys
-from bot.plumbing.liveness import AnsweredRequest
 from bot.plumbing.locks import worker_id
 from bot.plumbing.pacing import Pacer
 from bot.plumbing.ratelimit import PacedLimiter
@@ -68,7 +68,7 @@ from bot.plumbing.services import Services
 from bot.plumbing.shared_budgets import SharedBudgets
 from bot.plumbing.store import Store
 from bot.plumbing.supervise import supervised
-from bot.plumbing.telegram_outage import POLLING, Polling, PollingRequest
+from bot.plumbing.telegram_outage import TELEGRAM_REACH, TelegramReach, WatchedRequest
 from bot.plumbing.thinking import Thinker
 from bot.plumbing.webhook import run_webhook
 
@@ -85,8 +85,17 @@ async def _heartbeat(path: Path, polling: bool) -> None:
     while True:
         answers = {peer: at for peer, at in liveness.last_answers().items() if polling or peer != "telegram"}
         beat = json.dumps({"at": time.time(), "down": sorted(supervise.down()), "answered": answers})
-        await asyncio.to_thread(path.write_text, beat)
+        await asyncio.to_thread(_replace, path, beat)
         await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: written beside it, then renamed over it (one step), so
+    that ``dorehami health`` never reads a file cut short. Writing it in place truncated it first: a check that
+    read it in between found it empty and said "no heartbeat" (seen once on a busy machine)."""
+    written = path.with_name(f"{path.name}.new")
+    written.write_text(text)
+    os.replace(written, path)
 
 
 def build_application(settings: Settings, redis_url: str) -> Application:  # type: ignore[type-arg]
@@ -97,8 +106,10 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
     limits = Limits()
     worker = worker_id(settings.worker_name)
     shared = SharedBudgets(store.redis, store.keys, limits, worker) if settings.webhook_url else None
-    limiter = PacedLimiter(pacer=Pacer(limits, shared=shared))
-    polling = Polling()  # Telegram out of reach of getUpdates: logged once (bot/plumbing/telegram_outage.py)
+    pacer = Pacer(limits, shared=shared)
+    pacer.export()  # its lanes' lengths on /metrics
+    limiter = PacedLimiter(pacer=pacer)
+    reach = TelegramReach()  # Telegram out of reach: logged once, chats drawn after (bot/plumbing/telegram_outage.py)
     builder = (
         Application.builder()
         .token(settings.bot_token.get_secret_value())
@@ -108,8 +119,8 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         .concurrent_updates(activity.UpdateProcessor(256))  # each update's log lines name it, its chat and topic
         .update_queue(activity.CountedQueue())  # what the bot has in hand, for /metrics and the tests
         .rate_limiter(limiter)
-        .request(AnsweredRequest(connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
-        .get_updates_request(PollingRequest(polling, connection_pool_size=1, read_timeout=40))
+        .request(WatchedRequest(reach, connection_pool_size=64, pool_timeout=10))  # every answer: Telegram is there
+        .get_updates_request(WatchedRequest(reach, polls=True, connection_pool_size=1, read_timeout=40))
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
@@ -118,7 +129,7 @@ def build_application(settings: Settings, redis_url: str) -> Application:  # typ
         base = str(settings.bot_api_url).rstrip("/")
         builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
     app = builder.build()
-    app.bot_data[POLLING] = polling
+    app.bot_data[TELEGRAM_REACH] = reach
     limiter.on_refused = membership.refusal_watcher(app)  # a group migrated, or the bot removed or muted there
     app.bot_data["services"] = Services(
         store=store,
@@ -208,6 +219,14 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & private_chat, private.note_reachable), group=1)
     app.add_handler(TypeHandler(Update, membership.note_seen), group=2)
     app.add_error_handler(on_error)
+    for handlers in app.handlers.values():  # each handler's seconds on /metrics, by its callback's name
+        for handler in handlers:
+            handler.callback = activity.timed(handler_name(handler.callback), handler.callback)
+
+
+def handler_name(callback: Callable[..., Any]) -> str:
+    """A handler's label on /metrics: its module's last name and the callback's, ``play.on_action``."""
+    return f"{callback.__module__.rsplit('.', 1)[-1]}.{callback.__qualname__}"
 
 
 async def _group_only(update: Update, context: object) -> None:
@@ -243,7 +262,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data[operators.STARTED_AT] = time.time()
     settings = services.settings
     if settings.metrics_port is not None:
-        app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port)
+        app.bot_data["metrics"] = await metrics.start(settings.metrics_listen, settings.metrics_port, services.store)
     if settings.webapp_url is not None:  # every private chat's menu button opens the player's games
         menu = MenuButtonWebApp(texts.PAGE_MENU_BUTTON, WebAppInfo(str(settings.webapp_url)))
         await app.bot.set_chat_menu_button(menu_button=menu)

@@ -111,6 +111,11 @@ class Settings(BaseSettings):
         ge=0,
         description="tests and demos only: every deal drawn from it and the chat, so a run deals the same games",
     )
+    away_after_seconds: float = Field(
+        default=20.0,
+        ge=0,
+        description="a player who pressed in a game less than this long ago is at the screen: no turn notice",
+    )
     log_level: str = "INFO"
     log_format: Literal["text", "json"] = Field(
         default="text", description="text: one line per record for people; json: one JSON object a line"

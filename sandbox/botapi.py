@@ -19,6 +19,11 @@ from sandbox.params import Params, read_params
 log = logging.getLogger(__name__)
 
 json_dumps = functools.partial(json.dumps, ensure_ascii=False)
+# What api.telegram.org's nginx front end answers while the Bot API behind it is down (an outage's 502)
+BAD_GATEWAY = (
+    "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n"
+    "<hr><center>nginx/1.18.0</center>\r\n</body>\r\n</html>\r\n"
+)
 # Long polls are the bot waiting, not the bot working, so they do not count as in flight.
 _PASSIVE_METHODS = {"getupdates"}
 
@@ -28,6 +33,9 @@ async def handle_method(request: web.Request) -> web.Response:
     sandbox = request.app[SANDBOX]
     name = request.match_info["method"]
     found = METHODS.get(name.lower())
+    if sandbox.bot_api_down:  # an outage: the front end answers, the Bot API behind it does not
+        sandbox.log.add(time.monotonic(), found[0] if found else name, None, None, {}, 502, 0.0)
+        return web.Response(status=502, text=BAD_GATEWAY, content_type="text/html")
     active = name.lower() not in _PASSIVE_METHODS
     call = Call(found[0] if found else name, Params())
     started = time.monotonic()

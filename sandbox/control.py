@@ -527,6 +527,7 @@ def _config(sandbox: Sandbox) -> dict[str, Any]:
         "rate_limits": sandbox.limiter.config.as_dict(),
         "time_scale": sandbox.clock.scale,
         "answer_window": sandbox.answer_window,
+        "bot_api_down": sandbox.bot_api_down,
     }
 
 
@@ -544,8 +545,8 @@ async def get_config(request: web.Request) -> Any:
 
 @_json_route
 async def set_config(request: web.Request) -> Any:
-    """Change the limits, the time scale and the answer window; nothing changes unless every value given is
-    valid."""
+    """Change the limits, the time scale, the answer window and whether the Bot API is down (Telegram's outage:
+    every call answered 502); nothing changes unless every value given is valid."""
     sandbox = _sandbox(request)
     body = await _body(request)
     limits = body.get("rate_limits", {})
@@ -555,10 +556,14 @@ async def set_config(request: web.Request) -> Any:
         if "time_scale" in body:
             TelegramClock(body["time_scale"])  # checked first, so that a bad value changes nothing
         window = _answer_window(body["answer_window"]) if "answer_window" in body else sandbox.answer_window
+        down = body.get("bot_api_down", sandbox.bot_api_down)
+        if not isinstance(down, bool):
+            raise ValueError("bot_api_down must be true or false")
         sandbox.limiter.config.update(limits)
         if "time_scale" in body:
             sandbox.clock.scale = body["time_scale"]
         sandbox.answer_window = window
+        sandbox.bot_api_down = down
     except ValueError as error:
         raise ControlError(str(error)) from None
     return _config(sandbox)

@@ -69,9 +69,11 @@ class Sandbox:
         self.limiter = rate_limiter or RateLimiter(clock=self.clock)
         self.limiter.clock = self.clock
         self.profile = BotProfile()
-        self.webhook = WebhookDelivery(self.queue, self.touch)
+        self.webhook = WebhookDelivery(self.queue, self.touch, held=lambda: self.bot_api_down)
         self.queries: dict[str, CallbackQueryRecord] = {}
         self.answer_window = QUERY_ANSWER_SECONDS
+        # Telegram's own outage, for tests: while set, every Bot API call gets the 502 its front end gives then
+        self.bot_api_down = False
         self.changes = Signal()
         self.version = 0
         self.in_flight = 0

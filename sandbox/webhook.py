@@ -23,9 +23,14 @@ _MAX_BACKOFF = 2.0
 class WebhookDelivery:
     """Owns the webhook setting, the delivery task and its HTTP session."""
 
-    def __init__(self, queue: UpdateQueue, on_delivered: Callable[[], None]) -> None:
+    def __init__(
+        self, queue: UpdateQueue, on_delivered: Callable[[], None], held: Callable[[], bool] = lambda: False
+    ) -> None:
+        """``held``: whether Telegram is down (``Sandbox.bot_api_down``): then nothing is delivered, as in an
+        outage, and the updates wait in their queues."""
         self.queue = queue
         self.on_delivered = on_delivered
+        self.held = held
         self.url: str | None = None
         self.secret_token: str | None = None
         self.max_connections = 40
@@ -85,7 +90,8 @@ class WebhookDelivery:
 
     async def _run(self) -> None:
         while self.url is not None:
-            self._dispatch()
+            if not self.held():
+                self._dispatch()
             await self.queue.changed.wait(1.0)
 
     def _dispatch(self) -> None:

@@ -26,14 +26,26 @@ import httpx
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.config import Limits
+from bot.config import Limits, Settings
 from bot.dev.local import APP_NAME, SANDBOX_TOKEN, register_app
-from bot.plumbing.activity import IN_HAND_METRIC
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.figures import IN_HAND_METRIC
 from bot.plumbing.keys import Keys
 from bot.plumbing.metrics import METRICS_PATH
 from bot.plumbing.webhook import HEALTH_PATH, SECRET_HEADER
 from sandbox.server import ThreadedSandbox, run_in_thread
+
+Figures = dict[tuple[str, frozenset[tuple[str, str]]], float]  # a /metrics page: (name, labels) -> value
+
+
+def figure(figures: Figures, name: str, **labels: str) -> float:
+    """One sample of a /metrics page (0 if the page has none: a counter not counted yet)."""
+    return figures.get((name, frozenset(labels.items())), 0.0)
+
+
+def moved(before: Figures, after: Figures, name: str, **labels: str) -> float:
+    """How much one sample moved between two pages of the same process."""
+    return figure(after, name, **labels) - figure(before, name, **labels)
 
 
 class BotProcess:
@@ -49,18 +61,19 @@ class BotProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self._log_start = 0  # where this process's lines begin in the log file
 
-    async def in_hand(self, http: httpx.AsyncClient) -> int:
-        """What the running bot has in hand (bot/plumbing/activity.py), read from its ``/metrics``."""
+    async def figures(self, http: httpx.AsyncClient) -> Figures:
+        """Every sample on the running bot's ``/metrics`` (bot/plumbing/figures.py), by name and labels."""
         response = await http.get(f"http://127.0.0.1:{self.metrics_port}{METRICS_PATH}")
         response.raise_for_status()
-        return round(
-            sum(
-                sample.value
-                for family in text_string_to_metric_families(response.text)
-                if family.name == IN_HAND_METRIC
-                for sample in family.samples
-            )
-        )
+        return {
+            (sample.name, frozenset(sample.labels.items())): sample.value
+            for family in text_string_to_metric_families(response.text)
+            for sample in family.samples
+        }
+
+    async def in_hand(self, http: httpx.AsyncClient) -> int:
+        """What the running bot has in hand (bot/plumbing/activity.py), read from its ``/metrics``."""
+        return round(sum(value for (name, _), value in (await self.figures(http)).items() if name == IN_HAND_METRIC))
 
     def start(self, timeout: float = 30.0) -> None:
         self.launch()
@@ -340,6 +353,15 @@ def scaled_pacing(time_scale: float) -> dict[str, str]:
     return dict(zip(SCALED_SETTINGS, map(repr, (*values, defaults.private_per_second / time_scale)), strict=True))
 
 
+def scaled_settings(time_scale: float) -> dict[str, str]:
+    """``scaled_pacing``, and how long a player who pressed is taken to be at the screen (``AWAY_AFTER_SECONDS``,
+    bot/messages/presence.py): the players' seconds run as fast as Telegram's."""
+    if time_scale == 1:
+        return {}
+    away = Settings.model_fields["away_after_seconds"].default * time_scale
+    return {**scaled_pacing(time_scale), "AWAY_AFTER_SECONDS": repr(away)}
+
+
 class SandboxProcess:
     """``python -m sandbox`` on a free port, stopped with the harness."""
 
@@ -401,14 +423,14 @@ class Harness:
         ``webhook_workers``: that many workers in webhook mode behind a round-robin proxy (``proxy``), the
         sandbox's webhook pointing at it, instead of one polling bot; ``time_scale``: the sandbox runs
         Telegram's clock that much faster (``sandbox/clock.py``) and the bot gets budgets scaled to match
-        (``scaled_pacing``; ``bot_env`` may still override them); ``redis_url``: a Redis already running (another
+        (``scaled_settings``; ``bot_env`` may still override them); ``redis_url``: a Redis already running (another
         harness's: several bots on one Redis, each with its own token and sandbox; a Sentinel setup's) instead
         of REDIS_URL or an embedded one. The bot deals from ``REPLAYED_DEALS``: the same tests in the same order
         play the same games on every run."""
         self.workdir = workdir
         self.sandbox_process = sandbox_process
         self.time_scale = time_scale
-        self.bot_env = {**scaled_pacing(time_scale), "DEAL_SEED": REPLAYED_DEALS, **(bot_env or {})}
+        self.bot_env = {**scaled_settings(time_scale), "DEAL_SEED": REPLAYED_DEALS, **(bot_env or {})}
         self.webhook_workers = webhook_workers
         self.redis: EmbeddedServer | None = None
         self.redis_url = redis_url or os.environ.get("REDIS_URL", "")
@@ -504,8 +526,8 @@ class Harness:
         under load), so that the 15 s a press may wait for its answer stay long enough."""
         httpx.post(f"{self.url}/sandbox/config", json={"time_scale": time_scale}, timeout=10).raise_for_status()
         self.time_scale = time_scale
-        pacing = scaled_pacing(time_scale)
-        self.restart_bot(kill=False, env={key: pacing.get(key) for key in SCALED_SETTINGS})
+        scaled = scaled_settings(time_scale)
+        self.restart_bot(kill=False, env={key: scaled.get(key) for key in (*SCALED_SETTINGS, "AWAY_AFTER_SECONDS")})
 
     def kill_redis(self) -> None:
         """SIGKILL the embedded server, as a crash of Redis would be; ``start_redis`` brings it back."""

@@ -431,22 +431,36 @@ async def press_a_move(sandbox: ControlClient, t: Table, rng: random.Random) -> 
 HAND_CALLS = {"sendPhoto", "editMessageMedia", "editMessageCaption", "editMessageReplyMarkup"}
 
 
-async def hands_redrawn(sandbox: ControlClient, t: Table, after: int, timeout: float = WAIT_SECONDS) -> float:
-    """Wait until the bot has drawn every player's private message again (the move changed every seat's
-    view, so each is behind) since log entry ``after``; return when the last of those calls ended
-    (``time.monotonic``). Waiting for a quiet chat would not do: a drawer waiting for the group's flood budget
-    makes no call for seconds before it draws."""
+async def hands_redrawn(
+    sandbox: ControlClient, harness: Harness, t: Table, after: int, timeout: float = WAIT_SECONDS
+) -> float:
+    """Wait until the bot has brought every player's private message up to the game's version since log entry
+    ``after``: drawn again (a call to their chat), or found showing what it would show anyway (their stored hand
+    is at the game's version with no call: the move changed nothing they see). Return when the last of those
+    calls ended (``time.monotonic``; when none was needed, when that was found). Waiting for a quiet chat would
+    not do: a drawer waiting for the group's flood budget makes no call for seconds before it draws."""
     players = {p["id"] for p in t.players}
     seen: dict[int, float] = {}
     deadline = time.monotonic() + timeout
-    while set(seen) != players:
-        assert time.monotonic() < deadline, f"hands drawn again only for {sorted(seen)} of {sorted(players)}"
-        page = await sandbox.log(after=after, wait=0.5)
-        after = page["next"]
-        for item in page["items"]:
-            if item["method"] in HAND_CALLS and item["chat_id"] in players:
-                seen[item["chat_id"]] = max(seen.get(item["chat_id"], 0.0), item["t"] + item["duration"])
-    return max(seen.values())
+    store = Store.from_url(harness.redis_url, harness.keys)
+    try:
+        while True:
+            record = await store.load(t.chat_id)
+            assert record is not None
+            for user_id in players - set(seen):
+                hand = await store.hand_message(t.chat_id, None, user_id)
+                if hand is not None and hand.version == record.version:
+                    seen[user_id] = time.monotonic()
+            if set(seen) == players:
+                return max(seen.values())
+            assert time.monotonic() < deadline, f"hands drawn again only for {sorted(seen)} of {sorted(players)}"
+            page = await sandbox.log(after=after, wait=0.5)
+            after = page["next"]
+            for item in page["items"]:
+                if item["method"] in HAND_CALLS and item["chat_id"] in players:
+                    seen[item["chat_id"]] = max(seen.get(item["chat_id"], 0.0), item["t"] + item["duration"])
+    finally:
+        await store.close()
 
 
 def tiles_left(board: dict[str, Any]) -> int:

@@ -11,6 +11,7 @@ from bot.flow import absence
 from bot.flow.commit import commit
 from bot.games import PRESENTERS
 from bot.messages import board
+from bot.plumbing.figures import MOVES
 from bot.plumbing.store import GameRecord
 from rules import GAMES, Step
 
@@ -28,4 +29,6 @@ async def play_step(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, seat
     record.state = state.model_dump(mode="json")
     if game.outcome(state) is not None:
         record.phase = "finished"
-    return await commit(context, record)
+    saved = await commit(context, record)
+    MOVES.labels(record.game_id, "computer" if record.players[seat].is_computer else "person").inc()
+    return saved

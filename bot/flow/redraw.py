@@ -34,12 +34,14 @@ from bot.games import PRESENTERS
 from bot.messages import board, hands, notices, pictures
 from bot.messages.lobby_message import show_lobby, show_lobby_menu
 from bot.plumbing import activity, logs
+from bot.plumbing.figures import EDITS_MERGED
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.pacing import deferring, retry_seconds
 from bot.plumbing.ratelimit import pacer_of
 from bot.plumbing.services import parse_tag, services
 from bot.plumbing.stop_points import stop_point
 from bot.plumbing.store import GameRecord, chat_tag
+from bot.plumbing.telegram_outage import out_of_reach, telegram_reach
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,15 @@ class _Slot:
     wanted: int  # the newest version asked for
     drawn: int = 0  # the newest version drawn completely
     menus: dict[int | None, Menu] = field(default_factory=dict)  # seat (None: the board) -> menu to show
+    asked: set[int] = field(default_factory=set)  # versions asked for and not drawn yet
+
+    def drew(self, version: int) -> None:
+        """``version`` is drawn completely; the versions asked for before it never will be (merged into it)."""
+        self.drawn = version
+        skipped = {asked for asked in self.asked if asked <= version}
+        self.asked -= skipped
+        if merged := len(skipped - {version}):
+            EDITS_MERGED.labels("drawer").inc(merged)
 
 
 class Drawers:
@@ -103,6 +114,8 @@ class Drawers:
         slot.wanted = max(slot.wanted, version)
         if again:
             slot.drawn = min(slot.drawn, version - 1)
+        if version > slot.drawn:  # one drawn already is not merged into a later one
+            slot.asked.add(version)
 
     def want_menu(
         self, context: ContextTypes.DEFAULT_TYPE, tag: str, version: int, seat: int | None, prefix: str
@@ -153,6 +166,7 @@ class Drawers:
                     record = await svc.store.load(chat_id, thread_id)
                     if record is None or not drawn(record):  # a lobby cancelled, or gone
                         slot.drawn = max(slot.drawn, target)
+                        slot.asked = {asked for asked in slot.asked if asked > target}
                         slot.menus.clear()
                         wait = 0.0
                         continue
@@ -173,6 +187,9 @@ class Drawers:
             if is_topic_closed(exc):  # not again and again: the game stands still until the topic reopens
                 closed = True
                 log.info("chat %s: its topic is closed; drawing waits until it reopens", tag)
+            elif out_of_reach(exc):  # drawn again once Telegram answers (bot.plumbing.telegram_outage)
+                telegram_reach(context).met(tag)
+                log.warning("chat %s: redraw waits for Telegram (%s)", tag, exc)
             else:
                 log.exception("could not redraw chat %s; a stale press or a restart will", tag)
         finally:
@@ -213,7 +230,7 @@ async def draw_or_defer(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, 
         if record.version > slot.drawn:
             wait = await _draw(context, record)
             if not wait:
-                slot.drawn = record.version
+                slot.drew(record.version)
         for seat, (version, prefix) in list(slot.menus.items()):
             if version != record.version or record.phase not in ("playing", "lobby"):
                 del slot.menus[seat]  # the game moved on: the menu's moment has passed

@@ -26,9 +26,11 @@ from bot.messages import board, notices, texts
 from bot.messages.fa import duration, name
 from bot.plumbing import activity, liveness, logs
 from bot.plumbing.deadlines import LEASE_SECONDS, Deadline
+from bot.plumbing.figures import MOVES
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import locked_game, parse_tag, services
 from bot.plumbing.store import GameRecord, StaleVersion
+from bot.plumbing.telegram_outage import out_of_reach, telegram_reach
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -72,6 +74,7 @@ async def run(app: Application) -> None:  # type: ignore[type-arg]
                 task.add_done_callback(lambda done: running.pop(done, None))
             if (repairing is None or repairing.done()) and not activity.stopping():
                 heal_all, chats = watch.answered()
+                chats |= telegram_reach(context).to_heal()  # what Telegram's outage kept from the screen
                 if heal_all or chats:
                     why = "after the outage" if heal_all else "redraws that failed"
                     repairing = activity.spawn(reconcile(app, None if heal_all else chats, why), "recovery")
@@ -106,8 +109,11 @@ async def _fire_logged(context: ContextTypes.DEFAULT_TYPE, deadline: Deadline) -
     except STORE_DOWN:  # the lease runs out and it is tried again; the poll logs the outage, once
         outage(context).met()
         return
-    except Exception:  # the lease runs out and the deadline is tried again
-        log.exception("deadline %s failed; it will be retried", deadline.member)
+    except Exception as exc:  # the lease runs out and the deadline is tried again
+        if out_of_reach(exc):  # the outage is logged once (bot.plumbing.telegram_outage)
+            log.warning("deadline %s waits for Telegram (%s); it will be retried", deadline.member, exc)
+        else:
+            log.exception("deadline %s failed; it will be retried", deadline.member)
         return
     await services(context).deadlines.done(deadline)
 
@@ -142,6 +148,7 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
     names = board.names(record)
     state: Any = board.load_state(record)
     lines: list[str] = []
+    defaults = 0  # default moves played for people out of time
     for seat in game.to_act(state):
         if seat not in game.to_act(state) or record.players[seat].is_computer:
             continue  # an earlier default move already settled this seat's decision, or a computer decides
@@ -160,6 +167,7 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
             continue
         step = game.apply(state, seat, game.default_action(state, seat))
         state = step.state
+        defaults += 1
         public = [e for e in step.events if e.audience is None]
         lines += presenter.describe(public, names, game.view(state, None))
     if record.phase != "finished":
@@ -173,4 +181,6 @@ async def time_out(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> No
         record = await commit(context, record)
     except StaleVersion:
         return
+    if defaults:
+        MOVES.labels(record.game_id, "timeout").inc(defaults)
     await redraw(context, record)

@@ -18,14 +18,14 @@ from bot.flow.topics import is_topic_closed
 from bot.messages import texts
 from bot.plumbing.outage import STORE_DOWN, outage
 from bot.plumbing.services import where
-from bot.plumbing.telegram_outage import polling
+from bot.plumbing.telegram_outage import telegram_reach
 
 log = logging.getLogger(__name__)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     error = context.error
-    if update is None and polling(context).seen(error):  # Telegram out of reach: logged once, not every poll
+    if update is None and telegram_reach(context).seen(error):  # Telegram out of reach: logged once, not every poll
         return
     chat = update.effective_chat.id if isinstance(update, Update) and update.effective_chat else None
     if isinstance(update, Update) and chat is not None and is_topic_closed(error):

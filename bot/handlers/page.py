@@ -28,7 +28,7 @@ from aiohttp import web
 from telegram.ext import Application, CallbackContext, ContextTypes
 
 from bot.games import PRESENTERS
-from bot.handlers.play import make_move, turn_refusal
+from bot.handlers.play import count_refusal, make_move, turn_refusal
 from bot.messages import board, hands, page, texts
 from bot.plumbing import launch_data, page_link
 from bot.plumbing.launch_data import BadLaunch, Launch
@@ -237,6 +237,7 @@ async def _move(request: web.Request) -> web.Response:
         return _answer({"error": texts.PAGE_NO_GAME}, 404)
     content = await asyncio.to_thread(page.content, record, launch.user_id)
     if refusal is not None:
+        count_refusal(refusal, record.game_id)
         words = refusal
         if refusal == texts.STALE:
             words = texts.PAGE_MOVED_ON if record.phase == "playing" else texts.PAGE_OVER

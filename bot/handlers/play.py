@@ -16,7 +16,8 @@ from telegram.ext import ContextTypes
 from bot.flow.moves import play_step
 from bot.flow.recovery import heal
 from bot.flow.redraw import open_menu, redraw
-from bot.messages import board, hands, keyboards, texts
+from bot.messages import board, hands, keyboards, presence, texts
+from bot.plumbing.figures import PRESSES_REFUSED
 from bot.plumbing.services import locked_game, services, when_unlocked, where
 from bot.plumbing.stop_points import stop_point
 from bot.plumbing.store import GameRecord, StaleVersion
@@ -50,6 +51,7 @@ async def _checked(
     the presser's latest private message."""
     refusal = await _refusal(context, query, record, version, private, game_id)
     if refusal is not None:
+        count_refusal(refusal, game_id or (record.game_id if record is not None else None))
         await answer(query, refusal, alert=True)
         if refusal == texts.STALE and record is not None and (game_id is None or record.game_id == game_id):
             await heal(context, record)
@@ -88,6 +90,22 @@ async def _refusal(
     return turn_refusal(record, query.from_user.id, version, game_id)
 
 
+# Why a press or a page's move was refused, as /metrics names it (dorehami_presses_refused_total).
+REASONS = {
+    texts.STALE: "stale",
+    texts.NOT_A_PLAYER: "not_a_player",
+    texts.NOT_YOUR_TURN: "not_your_turn",
+    texts.ILLEGAL: "illegal",
+    texts.TOPIC_CLOSED_LINE: "topic_closed",
+}
+
+
+def count_refusal(refusal: str, game_id: str | None) -> None:
+    """A press (or a move from the page) refused, counted by the game its button was for and why; a game the bot
+    has not is "unknown" (the data of a press is the presser's to forge)."""
+    PRESSES_REFUSED.labels(game_id if game_id in GAMES else "unknown", REASONS.get(refusal, "other")).inc()
+
+
 def turn_refusal(record: GameRecord | None, user_id: int, version: str, game_id: str | None = None) -> str | None:
     """Why ``user_id`` may not move in ``record`` at ``version``, or None: the checks every move goes through,
     from a button or from the Mini App (bot/handlers/page.py)."""
@@ -113,6 +131,8 @@ async def _move(
 ) -> None:
     """Apply the pressed action, write it, redraw, answer."""
     refusal = await make_move(context, record, seat, state, code)
+    if refusal is not None:
+        count_refusal(refusal, record.game_id)
     await answer(query, refusal, alert=refusal is not None)
 
 
@@ -121,6 +141,7 @@ async def make_move(
 ) -> str | None:
     """Apply ``code`` for ``seat``, write it, redraw; the words of the refusal if it could not be played. The
     caller holds the chat's lock and checked the turn (``turn_refusal``)."""
+    await presence.note_press(context, record, record.players[seat].user_id)  # at the screen: no notice now
     game = GAMES[record.game_id]
     try:
         step = game.apply(state, seat, game.decode(code))
@@ -174,6 +195,7 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
     early = await services(context).store.load(chat_id, thread_id)
     refusal = await _refusal(context, query, early, version, private, game_id, locked=False)
     if refusal is not None:
+        count_refusal(refusal, game_id or (early.game_id if early is not None else None))
         await answer(query, refusal, alert=True)
         if refusal == texts.STALE and early is not None and (game_id is None or early.game_id == game_id):
             async with locked_game(context, chat_id, thread_id) as record:
@@ -186,14 +208,14 @@ async def _press(update: Update, context: ContextTypes.DEFAULT_TYPE, *, private:
             return
         seat, state = checked
         codes = hands.private_codes(record, state, seat) if private else hands.group_codes(record, state)[0]
-        if menu and not keyboards.menu(record.game_id, codes).shows(rest):
-            await answer(query, texts.ILLEGAL, alert=True)  # no level of their menu: forged
-        elif not menu and rest not in codes:
-            await answer(query, texts.ILLEGAL, alert=True)
+        if (menu and not keyboards.menu(record.game_id, codes).shows(rest)) or (not menu and rest not in codes):
+            count_refusal(texts.ILLEGAL, record.game_id)
+            await answer(query, texts.ILLEGAL, alert=True)  # not one of their moves nor a level of their menu
         elif not menu:
             await _move(context, query, record, seat, state, rest)
         else:
             await answer(query)  # at once: the menu's edit may have to wait for the chat's budget
+            await presence.note_press(context, record, query.from_user.id)
             await open_menu(context, record, state, rest, seat if private else None)
 
 

@@ -1,9 +1,12 @@
 """Private messages for games with secrets: each player's hand, and the choices they make there.
 
 After every change of a game, each player's own view is drawn and sent to their private chat, or edited in
-place; it is left alone when neither the view nor the player's choices changed. When every choice a player has
-comes to be made there, the hand is sent anew at the bottom of the chat and the old one deleted: an edit
-notifies nobody, and this one message is how they learn it is their turn (``bot/messages/notices.py``). A
+place, only if what they would see changed: the caption and buttons, and the picture's bytes, compared with what
+was last shown (kept per seat beside the game's record), so another player's move that leaves their hand as it
+was costs no call; a change of the words alone edits the caption and keeps the picture. When every choice a
+player has comes to be made there and they may not be looking (``bot/messages/presence.py``), the hand is sent
+anew at the bottom of the chat and the old one deleted: an edit notifies nobody, and this one message is how they
+learn it is their turn (``bot/messages/notices.py``); one who pressed a moment ago has it edited in place. A
 player the bot cannot write to (they never opened the bot, or blocked it) is named in the group with a button
 that opens the bot and sends the hand; the game waits for them, and the turn timer keeps it from waiting forever.
 """
@@ -24,6 +27,7 @@ from bot.games import PRESENTERS
 from bot.messages import keyboards, pictures, texts
 from bot.messages.fa import mention
 from bot.messages.page_buttons import page_button
+from bot.messages.presence import may_be_away
 from bot.messages.split import CAPTION_LIMIT, shorten
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, HandMessage, chat_tag
@@ -182,9 +186,11 @@ async def send_hand(
     context: ContextTypes.DEFAULT_TYPE, record: GameRecord, state: Any, seat: int, *, again: bool = False
 ) -> None:
     """Draw ``seat``'s view into their private message; ``again`` sends it as a new message even if unchanged
-    (the player asked for it). When every choice the seat has is to be made there and was not before, the hand
-    is sent as a new message too: that is how they learn it is their turn (an edit notifies nobody), unless
-    they turned turn notices off."""
+    (the player asked for it). A move that changes nothing the player sees (the caption, the buttons, the
+    picture's bytes) costs no call, one that changes only the words edits the caption and keeps the picture.
+    When every choice the seat has is to be made there and was not before, the hand is sent as a new message
+    too: that is how they learn it is their turn (an edit notifies nobody), unless they turned turn notices
+    off or are at the screen (``presence.may_be_away``: they pressed in the game a moment ago)."""
     hands = PRESENTERS[record.game_id].hands
     assert hands is not None
     store = services(context).store
@@ -198,11 +204,26 @@ async def send_hand(
         return
     awaits = decides_in_private(record, state, seat)
     if awaits and not (stored is not None and stored.awaits) and not again:
-        again = await store.wants_notices(user.user_id)  # their turn begins here: a new message tells them
+        # their turn begins here: a new message tells them, unless they are looking at it
+        again = await store.wants_notices(user.user_id) and await may_be_away(context, record, user.user_id)
     caption = _caption(record, state, seat, markup is not None)
     data, filename = await render_hand(record, state, seat)
+    looks = HandMessage(
+        message_id=stored.message_id if stored is not None else 0,
+        shown=shown,
+        version=record.version,
+        words=_digest(f"{caption}|{markup.to_json() if markup else ''}"),
+        picture=_digest(data),
+        awaits=awaits,
+    )
+    unchanged = stored is not None and (stored.words, stored.picture) == (looks.words, looks.picture)
+    if unchanged and stored is not None and stored.message_id and not again and not stored.told_unreachable:
+        await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, looks)  # nothing to send
+        return
     try:
-        message_id = await _deliver(context, record, user.user_id, stored, again, data, filename, caption, markup)
+        message_id = await _deliver(
+            context, record, user.user_id, stored, again, looks, (data, filename), caption, markup
+        )
     except Forbidden:
         await store.mark_reachable(user.user_id, False)
         if stored is None or not stored.told_unreachable:
@@ -213,11 +234,12 @@ async def send_hand(
         await store.set_hand_message(record.chat_id, record.thread_id, user.user_id, told)
         return
     await store.set_hand_message(
-        record.chat_id,
-        record.thread_id,
-        user.user_id,
-        HandMessage(message_id=message_id, shown=shown, version=record.version, awaits=awaits),
+        record.chat_id, record.thread_id, user.user_id, looks.model_copy(update={"message_id": message_id})
     )
+
+
+def _digest(content: str | bytes) -> str:
+    return hashlib.sha1(content.encode() if isinstance(content, str) else content).hexdigest()
 
 
 async def _deliver(
@@ -226,25 +248,32 @@ async def _deliver(
     user_id: int,
     stored: HandMessage | None,
     again: bool,
-    data: bytes,
-    filename: str,
+    looks: HandMessage,
+    picture: pictures.Picture,
     caption: str,
     markup: InlineKeyboardMarkup | None,
 ) -> int:
-    """Edit the private message in place, or send a new one; returns the message's id."""
+    """Edit the private message in place (its caption alone when the picture is the same), or send a new one;
+    returns the message's id."""
+    data, filename = picture
     if stored is not None and stored.message_id and not again:
-        media = InputMediaPhoto(media=data, filename=filename, caption=caption)
         try:
-            await context.bot.edit_message_media(
-                chat_id=user_id, message_id=stored.message_id, media=media, reply_markup=markup
-            )
+            if stored.picture == looks.picture:
+                await context.bot.edit_message_caption(
+                    chat_id=user_id, message_id=stored.message_id, caption=caption, reply_markup=markup
+                )
+            else:
+                media = InputMediaPhoto(media=data, filename=filename, caption=caption)
+                await context.bot.edit_message_media(
+                    chat_id=user_id, message_id=stored.message_id, media=media, reply_markup=markup
+                )
             return stored.message_id
         except BadRequest as exc:
             if "not modified" in str(exc).lower():
                 return stored.message_id
             log.info("hand message %s of %s cannot be edited (%s); sending anew", stored.message_id, user_id, exc)
             # forgotten first: if the new one must wait for the budget, the next try does not edit again
-            forgotten = stored.model_copy(update={"message_id": 0, "shown": ""})
+            forgotten = stored.model_copy(update={"message_id": 0, "shown": "", "words": "", "picture": ""})
             await services(context).store.set_hand_message(record.chat_id, record.thread_id, user_id, forgotten)
     message = await context.bot.send_photo(
         chat_id=user_id, photo=data, filename=filename, caption=caption, reply_markup=markup

@@ -1,7 +1,9 @@
 """The one real notification a player gets when a game waits for them, taken back when it no longer does.
 
 The board is edited at every move, and an edit notifies nobody. So when a player's turn begins (or a choice
-awaits them in private), they are told once:
+awaits them in private) and they may not be looking (they have not pressed in the game for
+``AWAY_AFTER_SECONDS``: ``bot/messages/presence.py``; one who just pressed is at the screen, where the board
+names them), they are told once:
 
 - in a game with secrets, when every choice they have is made in their private chat: by their hand itself,
   sent anew at the bottom of that chat (``bot/messages/hands.py``), so there is no second message;
@@ -12,7 +14,11 @@ awaits them in private), they are told once:
   mentions them, if the group's budget has room at once; if not, none: the board comes first.
 
 The notice is deleted when the turn moves on (``deleteMessage`` takes nothing from the budgets; a bot may
-delete its own messages), and the turn timer's reminder takes its place the same way. Notices are sent by a
+delete its own messages), and the turn timer's reminder takes its place the same way. A private notice never
+answered (no press of theirs since it came: the turn timed out or was skipped) is left at the bottom of their
+chat instead, and if it is still the newest message a game sent there when their next turn begins, that turn is
+said in it: an edit, one call instead of a delete and a send, and no second buzz for a game they have not come
+back to (their first is still unanswered). Notices are sent by a
 task of their own once the chat's drawer has drawn the board, never under the chat's lock, and once per turn
 however many workers draw (``bot/plumbing/turn_notices.py``). Computer players (user ids ≤ 0), seats out of the
 game, a game played in a private chat and a closed topic get none, nor does a player who turned them off.
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any
 
@@ -30,7 +37,7 @@ from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.games import PRESENTERS
-from bot.messages import board, hands, texts
+from bot.messages import board, hands, presence, texts
 from bot.messages.fa import mention, name
 from bot.messages.links import message_link
 from bot.plumbing import activity
@@ -39,6 +46,7 @@ from bot.plumbing.outage import STORE_DOWN
 from bot.plumbing.pacing import deferring
 from bot.plumbing.services import services
 from bot.plumbing.store import GameRecord, chat_tag
+from bot.plumbing.telegram_outage import out_of_reach, telegram_reach
 from bot.plumbing.turn_notices import Notice, TurnBook
 from rules import GAMES
 
@@ -91,22 +99,53 @@ async def _follow(context: ContextTypes.DEFAULT_TYPE, record: GameRecord) -> Non
         turns = await book(context).advance(tag, str(record.seed), record.version, waiting(record))
         if turns is not None:  # None: drawn before, or a newer version was noted already
             for user_id in turns.ended:
-                await _take_back(context, tag, user_id)
+                await _turn_ended(context, record, tag, user_id)
             for user_id in turns.began:
                 await _tell(context, record, user_id)
         for user_id in waiting(record):
             if turns is None or user_id not in turns.began:
                 await _restate(context, record, user_id)
+        if not record.active:  # over: a notice left unanswered (its player no longer waited for) goes too
+            for player in record.players:
+                if not player.is_computer:
+                    await _take_back(context, tag, player.user_id)
     except STORE_DOWN as exc:
         log.warning("chat %s: turn notices wait for Redis (%s); the next turn's come as usual", tag, exc)
-    except Exception:
-        log.exception("chat %s: turn notices failed", tag)
+    except Exception as exc:
+        if not out_of_reach(exc):
+            log.exception("chat %s: turn notices failed", tag)
+            return
+        telegram_reach(context).met(tag)  # drawn again once Telegram answers, and its notices told then
+        log.warning("chat %s: turn notices wait for Telegram (%s)", tag, exc)
+
+
+async def _turn_ended(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, tag: str, user_id: int) -> None:
+    """The user's turn ended: their notice is taken back, unless it is one in their private chat they never
+    answered (the turn timed out, or was skipped): it stays at the bottom of their chat, and their next turn is
+    said in it (``_deliver``), so that they are not buzzed a second time for a game they have not come back to."""
+    notice = await book(context).kept(tag, user_id)
+    if notice is None:
+        return
+    if record.phase == "playing" and await _unanswered(context, record, user_id, notice):
+        return
+    await _take_back(context, tag, user_id)
+
+
+async def _unanswered(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, notice: Notice) -> bool:
+    """Whether ``notice`` is a turn notice (not a reminder) in the user's private chat that is still the newest
+    message a game sent there, and the user has not pressed in this game since it was sent."""
+    if notice.chat_id != user_id or notice.reminder or not notice.sent:
+        return False
+    if notice.message_id < await services(context).store.newest_private_message(user_id):
+        return False
+    return not await presence.pressed_since(context, record, user_id, notice.sent)
 
 
 async def _tell(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int) -> None:
-    """The user's turn began at ``record``: tell them, once."""
+    """The user's turn began at ``record``: tell them, once, if they may not be looking (they did not press in
+    the game a moment ago: ``bot/messages/presence.py``)."""
     store = services(context).store
-    if not await store.wants_notices(user_id):
+    if not await store.wants_notices(user_id) or not await presence.may_be_away(context, record, user_id):
         return
     seat = record.seat_of(user_id)
     assert seat is not None
@@ -163,7 +202,7 @@ async def _restate(context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_
         log.info("turn notice %s in %s not said again (%s)", notice.message_id, notice.chat_id, exc)
         return
     board_id = live.message_id if live is not None else 0
-    await book(context).keep(tag, user_id, Notice(notice.chat_id, notice.message_id, board_id))
+    await book(context).keep(tag, user_id, Notice(notice.chat_id, notice.message_id, board_id, sent=notice.sent))
 
 
 async def _deliver(
@@ -178,18 +217,22 @@ async def _deliver(
     reminder: bool = False,
 ) -> None:
     """Send the notice to the seat's private chat, or else to the group; it replaces their previous notice,
-    and is taken back at once if their turn ended meanwhile (the turn that ``began`` at that version)."""
+    and is taken back at once if their turn ended meanwhile (the turn that ``began`` at that version). A turn
+    notice they never answered, still the newest message there, is said again in place instead: an edit, that
+    buzzes nobody a second time (a reminder is always a new message: buzzing again is what it is for)."""
     store = services(context).store
     tag = chat_tag(record.chat_id, record.thread_id)
     user_id = record.players[seat].user_id
-    await _take_back(context, tag, user_id)
-    notice: Notice | None = None
-    if await store.is_reachable(user_id):
+    notice = None if reminder else await _said_again(context, record, user_id, private)
+    if notice is None:
+        await _take_back(context, tag, user_id)
+    if notice is None and await store.is_reachable(user_id):
         text, markup = private
         live = await store.live_message(record.chat_id, record.thread_id)
         try:
             message = await context.bot.send_message(chat_id=user_id, text=text, reply_markup=markup)
-            notice = Notice(user_id, message.message_id, live.message_id if live is not None else 0, reminder)
+            board_id = live.message_id if live is not None else 0
+            notice = Notice(user_id, message.message_id, board_id, reminder, time.time())
             await store.note_private_message(user_id, message.message_id)
         except Forbidden:  # never started, or blocked: the group is told instead
             await store.mark_reachable(user_id, False)
@@ -204,6 +247,31 @@ async def _deliver(
     await turns.keep(tag, user_id, notice)
     if began is not None and await turns.turn_began(tag, user_id) != began:
         await _take_back(context, tag, user_id, only=notice)  # the turn moved on while this was on its way
+
+
+async def _said_again(
+    context: ContextTypes.DEFAULT_TYPE, record: GameRecord, user_id: int, private: tuple[str, InlineKeyboardMarkup]
+) -> Notice | None:
+    """The user's notice still unanswered at the bottom of their private chat, edited to say ``private``; None
+    if there is none, or it could not be edited (then a new one is sent)."""
+    tag = chat_tag(record.chat_id, record.thread_id)
+    notice = await book(context).kept(tag, user_id)
+    if notice is None or not await _unanswered(context, record, user_id, notice):
+        return None
+    text, markup = private
+    try:
+        await context.bot.edit_message_text(
+            chat_id=user_id, message_id=notice.message_id, text=text, reply_markup=markup
+        )
+    except BadRequest as exc:
+        if "not modified" not in exc.message.lower():  # deleted by the user, say
+            log.info("turn notice %s of %s not said again (%s); sent anew", notice.message_id, user_id, exc)
+            return None
+    except TelegramError as exc:
+        log.info("turn notice %s of %s not said again (%s); sent anew", notice.message_id, user_id, exc)
+        return None
+    live = await services(context).store.live_message(record.chat_id, record.thread_id)
+    return Notice(user_id, notice.message_id, live.message_id if live is not None else 0, sent=notice.sent)
 
 
 async def _in_group(

@@ -20,18 +20,20 @@ a worker is busy with, and the end-to-end tests wait for the sandbox and the bot
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import signal
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal, TypeVar
 
-from prometheus_client import Gauge
 from telegram import Update
-from telegram.ext import Application, SimpleUpdateProcessor
+from telegram.ext import Application, ApplicationHandlerStop, SimpleUpdateProcessor
 
 from bot.plumbing import logs
+from bot.plumbing.figures import HANDLER_ERRORS, HANDLER_SECONDS, IN_HAND, UPDATES
 
 Kind = Literal["update", "redraw", "notice", "deadline", "recovery", "cleanup"]
 KINDS: tuple[Kind, ...] = ("update", "redraw", "notice", "deadline", "recovery", "cleanup")
@@ -47,13 +49,6 @@ _stop_by: float | None = None  # the event loop's time at which a stopping bot g
 _stop_seconds = STOP_SECONDS
 _give_up_timer: asyncio.TimerHandle | None = None
 _given_up = 0  # tasks a stop cancelled
-
-IN_HAND_METRIC = "dorehami_work_in_hand"
-IN_HAND = Gauge(
-    IN_HAND_METRIC,
-    "Updates taken in and not yet handled, and tasks they or the clock set off that have not ended",
-    ["kind"],
-)
 
 
 def _reader(kind: Kind) -> Callable[[], float]:
@@ -150,8 +145,41 @@ class UpdateProcessor(SimpleUpdateProcessor):
     stop past its time cancels it like the other work in hand."""
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        UPDATES.labels(_type_of(update)).inc()
         with logs.about(*_where(update)), _cancellable("update"):
             await coroutine
+
+
+def _type_of(update: object) -> str:
+    """The update's type, as Telegram names it, among those the bot asks for (others: "other")."""
+    if isinstance(update, Update):
+        for kind in (Update.CALLBACK_QUERY, Update.MESSAGE, Update.MY_CHAT_MEMBER):
+            if getattr(update, kind, None) is not None:
+                return kind
+    return "other"
+
+
+Callback = Callable[..., Coroutine[Any, Any, Any]]
+
+
+def timed(handler: str, callback: Callback) -> Callback:
+    """``callback`` (a handler's), its every run timed as ``handler`` (``dorehami_handler_seconds``) and an
+    exception it ends with counted (PTB's flow control, ``ApplicationHandlerStop``, is not one)."""
+
+    @functools.wraps(callback)
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return await callback(*args, **kwargs)
+        except ApplicationHandlerStop:
+            raise
+        except Exception:
+            HANDLER_ERRORS.labels(handler).inc()
+            raise
+        finally:
+            HANDLER_SECONDS.labels(handler).observe(time.perf_counter() - started)
+
+    return run
 
 
 def _where(update: object) -> tuple[int | None, int | None, int | None]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
+from bot.plumbing.figures import DEADLINE_LATENESS, REDIS_SECONDS
 from bot.plumbing.keys import Keys
 
 LEASE_SECONDS = 10.0  # a dead worker's deadlines wait this long at most (a live one renews its leases)
@@ -35,17 +36,18 @@ end
 return #ARGV / 2
 """
 
-# KEYS: due, leases. ARGV: now, lease end, limit. Expired leases go back to due first.
+# KEYS: due, leases. ARGV: now, lease end, limit. Expired leases go back to due first. Returns member, due
+# time, member, due time, ...
 _CLAIM = """
 local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 for _, member in ipairs(expired) do
   redis.call('ZREM', KEYS[2], member)
   redis.call('ZADD', KEYS[1], ARGV[1], member)
 end
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
-for _, member in ipairs(due) do
-  redis.call('ZREM', KEYS[1], member)
-  redis.call('ZADD', KEYS[2], ARGV[2], member)
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[3]))
+for i = 1, #due, 2 do
+  redis.call('ZREM', KEYS[1], due[i])
+  redis.call('ZADD', KEYS[2], ARGV[2], due[i])
 end
 return due
 """
@@ -97,10 +99,18 @@ class Deadlines:
         await self._arm(keys=[self.keys.due, self.armed_key(tag)], args=args)
 
     async def claim(self, now: float, limit: int = 100) -> list[Deadline]:
-        members = await self._claim(
-            keys=[self.keys.due, self.keys.leases], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)]
-        )
-        return [Deadline.parse(m.decode() if isinstance(m, bytes) else str(m)) for m in members]
+        """Take the deadlines due by ``now``; how late each was claimed goes to /metrics (one whose lease ran out
+        comes back due at the poll that finds it: 0)."""
+        with REDIS_SECONDS.labels("claim").time():
+            found = await self._claim(
+                keys=[self.keys.due, self.keys.leases], args=[repr(now), repr(now + LEASE_SECONDS), str(limit)]
+            )
+        claimed = []
+        for member, at in zip(found[::2], found[1::2], strict=True):
+            deadline = Deadline.parse(member.decode() if isinstance(member, bytes) else str(member))
+            DEADLINE_LATENESS.labels(deadline.kind).observe(max(0.0, now - float(at)))
+            claimed.append(deadline)
+        return claimed
 
     async def renew(self, deadlines: list[Deadline], now: float) -> None:
         """Extend the leases of deadlines still being worked on (a lease already gone stays gone)."""

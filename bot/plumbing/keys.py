@@ -116,6 +116,11 @@ class Keys:
         return self._name("active")
 
     @property
+    def active_kinds(self) -> str:
+        """Chat tag → ``<game> <phase>`` for the tags in ``active`` (/metrics: ``Store.census``)."""
+        return self._name("active-kinds")
+
+    @property
     def reachable(self) -> str:
         return self._name("reachable")
 

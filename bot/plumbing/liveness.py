@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any, Literal
 
-from telegram.request import HTTPXRequest
+from bot.plumbing.bot_api import MeasuredRequest
 
 Peer = Literal["redis", "telegram"]
 POLL_TIMEOUT = 10  # seconds a long poll waits for updates (run_polling's timeout)
@@ -30,8 +30,9 @@ def last_answers() -> dict[Peer, float]:
     return dict(_answered)
 
 
-class AnsweredRequest(HTTPXRequest):
-    """PTB's HTTP client, noting every answer from the Bot API (any status: Telegram is there)."""
+class AnsweredRequest(MeasuredRequest):
+    """PTB's HTTP client, noting every answer from the Bot API (any status: Telegram is there), counted and timed
+    (bot/plumbing/bot_api.py)."""
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
         answer = await super().do_request(*args, **kwargs)

@@ -56,6 +56,7 @@ import asyncio
 import bisect
 import contextlib
 import enum
+import functools
 import logging
 import math
 import time
@@ -69,6 +70,7 @@ from typing import Any, Protocol
 from telegram.error import RetryAfter
 
 from bot.config import Limits
+from bot.plumbing.figures import EDITS_MERGED, PACING_QUEUED, PACING_WAIT
 
 log = logging.getLogger(__name__)
 
@@ -240,6 +242,8 @@ class _Item:
     retries: int = 0
     attempts: int = 0
     sending: bool = False
+    asked: float = 0.0  # when its caller asked (the pacer's clock), for dorehami_pacing_wait_seconds
+    sent: bool = False  # tried once already: its wait is counted
 
 
 class Shared(Protocol):
@@ -309,6 +313,7 @@ class Pacer:
             content=CONTENT.get(endpoint) if kind is Kind.EDIT else None,
             defer=_DEFER.get(),
             retries=retries,
+            asked=self.clock(),
         )
         wait = self._wait(chat, kind)
         if item.defer and wait != 0:
@@ -320,6 +325,15 @@ class Pacer:
             if kind not in chat.direct:
                 self._kick(chat, kind)
         return await item.future
+
+    def queued(self, kind: Kind) -> int:
+        """Requests waiting in this kind of lane, in every chat."""
+        return sum(len(chat.lanes[kind]) for chat in self.chats.values())
+
+    def export(self) -> None:
+        """This pacer's lanes on ``/metrics`` (``dorehami_pacing_queued``), read at each scrape."""
+        for kind in (Kind.MESSAGE, Kind.EDIT):
+            PACING_QUEUED.labels(kind.value).set_function(functools.partial(self.queued, kind))
 
     async def clear(self, chat_id: object) -> None:
         """Wait until an edit in this chat could be sent at once (no 429 hold, room in its budget)."""
@@ -386,6 +400,7 @@ class Pacer:
                     del lane[i]
                 for other in replaced:
                     self.dropped += 1
+                    EDITS_MERGED.labels("pacer").inc()
                     if not other.future.done():
                         other.future.set_result(True)
                 return
@@ -454,6 +469,9 @@ class Pacer:
         for window in windows:
             window.start()
         item.sending = True
+        if not item.sent:
+            item.sent = True
+            PACING_WAIT.labels(kind.value).observe(max(0.0, self.clock() - item.asked))
         counted = True
         try:
             result = await item.call()

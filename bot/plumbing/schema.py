@@ -89,7 +89,14 @@ async def _to_prefixed(client: aioredis.Redis, keys: Keys, lease: _Lease) -> Non
             batch = []
             await lease.renew()
     moved, kept = await _rename(client, keys, batch, moved, kept)
-    log.warning("schema 1's keys taken by this bot (%s): %d renamed, %d left", keys.prefix, moved, kept)
+    # a fresh Redis (nothing to take) is no news; keys of an older version renamed are
+    log.log(
+        logging.WARNING if moved or kept else logging.INFO,
+        "schema 1's keys taken by this bot (%s): %d renamed, %d left",
+        keys.prefix,
+        moved,
+        kept,
+    )
 
 
 async def _rename(client: aioredis.Redis, keys: Keys, names: list[str], moved: int, kept: int) -> tuple[int, int]:
@@ -140,7 +147,7 @@ async def migrate(client: aioredis.Redis, keys: Keys, wait: float = WAIT_SECONDS
 async def _steps(client: aioredis.Redis, keys: Keys, lease: _Lease) -> None:
     version = await stored_version(client, keys)  # read again under the lock: another may have finished
     while version < SCHEMA:
-        log.warning("migrating %s's data from schema %d to %d", keys.prefix, version, version + 1)
+        log.info("migrating %s's data from schema %d to %d", keys.prefix, version, version + 1)
         await STEPS[version](client, keys, lease)
         version += 1
         await lease.renew()

@@ -8,8 +8,10 @@ an earlier move can never match a later one.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
@@ -18,6 +20,7 @@ from pydantic import BaseModel, Field, model_validator
 from redis.exceptions import WatchError
 
 from bot.plumbing.deadlines import Deadline
+from bot.plumbing.figures import REDIS_SECONDS
 from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
@@ -105,12 +108,16 @@ class LiveMessage:
 
 
 class HandMessage(BaseModel):
-    """A player's private message about a game; ``shown`` fingerprints its content and buttons, ``version`` is
-    the record version it was drawn for (0 in records written before it was kept)."""
+    """A player's private message about a game; ``shown`` fingerprints what it was drawn from (the seat's view,
+    its buttons, the phase), ``words`` and ``picture`` what the player sees (caption and buttons, the picture's
+    bytes), so that a move that changes nothing they see costs no call; ``version`` is the record version it was
+    drawn for (0 in records written before it was kept)."""
 
     message_id: int
     shown: str
     version: int = 0
+    words: str = ""
+    picture: str = ""
     told_unreachable: bool = False  # the group was told once that this player cannot be written to
     again: bool = False  # the player asked for it (/start h…): the next draw sends it as a new message
     awaits: bool = False  # drawn while the player's every choice was to be made here (their turn's notice)
@@ -186,8 +193,8 @@ class Store:
 
     async def load(self, chat_id: int, thread_id: int | None = None) -> GameRecord | None:
         tag = chat_tag(chat_id, thread_id)
-        raw = await self.redis.hmget(self._game_key(tag), "v", "d")
-        version, data = raw
+        with REDIS_SECONDS.labels("load").time():
+            version, data = await self.redis.hmget(self._game_key(tag), "v", "d")
         if not data or version is None:
             return None
         record = GameRecord.model_validate_json(data)
@@ -204,15 +211,18 @@ class Store:
         keys = [self._game_key(tag), self._counter_key(tag)]
         args = [str(expected), data, str(ttl), self.keys.saved, tag]
         waits = self.replicas and time.monotonic() >= self._wait_again_at
-        version = await (self._replicated_cas(keys, args) if waits else self._cas(keys=keys, args=args))
+        with REDIS_SECONDS.labels("save").time():
+            version = await (self._replicated_cas(keys, args) if waits else self._cas(keys=keys, args=args))
         if int(version) < 0:
             raise StaleVersion(tag)
         saved = record.model_copy(update={"version": int(version)})
         async with self.redis.pipeline(transaction=False) as pipe:
             if record.phase == "cancelled":
                 pipe.srem(self.keys.active, tag)
+                pipe.hdel(self.keys.active_kinds, tag)
             else:  # a finished game stays listed until its result is out (``retire``)
                 pipe.sadd(self.keys.active, tag)
+                pipe.hset(self.keys.active_kinds, tag, f"{record.game_id} {record.phase}")
             for player in record.players:  # each person's games, for the Mini App's list (read back with care)
                 if not player.is_computer:
                     key = self._games_key(player.user_id)
@@ -258,6 +268,29 @@ class Store:
         members = await self.redis.smembers(self.keys.active)
         return {str(m) for m in members}
 
+    async def census(self) -> Counter[tuple[str, str]]:
+        """How many active games there are of each game and phase: the active set and each one's kind, kept
+        beside it at every save (a record saved before the kinds were kept is read whole, until its next save)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.smembers(self.keys.active)
+            pipe.hgetall(self.keys.active_kinds)
+            tags, kinds = await pipe.execute()
+        missing = sorted(str(tag) for tag in tags if tag not in kinds)
+        if missing:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for tag in missing:
+                    pipe.hget(self._game_key(tag), "d")
+                for tag, data in zip(missing, await pipe.execute(), strict=True):
+                    if data:
+                        record = json.loads(data)
+                        kinds[tag] = f"{record['game_id']} {record.get('phase', 'lobby')}"
+        found: Counter[tuple[str, str]] = Counter()
+        for tag in tags:
+            if tag in kinds:
+                game, _, phase = str(kinds[tag]).partition(" ")
+                found[game, phase] += 1
+        return found
+
     # The chat's live message (the lobby, then the board) is not versioned itself: re-sending it must not make
     # its own buttons stale. It remembers the record version it shows, so a board left behind by a crash
     # between a write and its redraw is noticed and redrawn (bot/flow/recovery.py).
@@ -288,7 +321,10 @@ class Store:
     async def retire(self, chat_id: int, thread_id: int | None) -> None:
         """A finished game whose last board and result are out: nothing is left to bring up to date."""
         tag = chat_tag(chat_id, thread_id)
-        await self.redis.srem(self.keys.active, tag)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.srem(self.keys.active, tag)
+            pipe.hdel(self.keys.active_kinds, tag)
+            await pipe.execute()
 
     # Each player's private message about a game (their hand), and what it shows, so that it is edited only
     # when the player's view or choices changed.
@@ -303,6 +339,23 @@ class Store:
     async def set_hand_message(self, chat_id: int, thread_id: int | None, user_id: int, hand: HandMessage) -> None:
         key, data = self._hand_key(chat_id, thread_id, user_id), hand.model_dump_json()
         await self.redis.set(key, data, ex=FINISHED_TTL)
+
+    # When each player last pressed a button of a game (a move, a menu level): a player who pressed a moment
+    # ago is at the screen, and their next turn's notice is not sent (bot/messages/presence.py).
+
+    def _pressed_key(self, chat_id: int, thread_id: int | None) -> str:
+        return f"{self._game_key(chat_tag(chat_id, thread_id))}:pressed"
+
+    async def note_press(self, chat_id: int, thread_id: int | None, user_id: int, when: float) -> None:
+        key = self._pressed_key(chat_id, thread_id)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset(key, str(user_id), repr(when))
+            pipe.expire(key, FINISHED_TTL)
+            await pipe.execute()
+
+    async def last_press(self, chat_id: int, thread_id: int | None, user_id: int) -> float | None:
+        value = await self.redis.hget(self._pressed_key(chat_id, thread_id), str(user_id))
+        return float(value) if value else None
 
     # Group settings (shared by a forum's topics).
 
@@ -411,6 +464,7 @@ class Store:
             merged = {key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken}
             target_seq = int(await pipe.get(f"{keys.chat(new)}seq") or 0)
             was_active = bool(await pipe.sismember(keys.active, old_tag))
+            kind = await pipe.hget(keys.active_kinds, old_tag)
             deadlines = [Deadline.parse(str(m)) for m in await pipe.smembers(armed_old)]
             due = {d.member: await pipe.zscore(keys.due, d.member) for d in deadlines}
             pipe.multi()  # type: ignore[no-untyped-call]
@@ -438,6 +492,9 @@ class Store:
             if was_active:
                 pipe.srem(keys.active, old_tag)
                 pipe.sadd(keys.active, new_tag)
+            if kind is not None:
+                pipe.hdel(keys.active_kinds, old_tag)
+                pipe.hset(keys.active_kinds, new_tag, kind)
             for deadline in deadlines:
                 moved = Deadline(deadline.kind, new_tag, deadline.version)
                 pipe.zrem(keys.due, deadline.member)

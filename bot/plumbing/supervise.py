@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from prometheus_client import Gauge
+from bot.plumbing.figures import TASK_DOWN
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +27,6 @@ HEALTHY_AFTER = 10.0  # seconds a restarted task must run before it counts as up
 
 _down: dict[str, float] = {}  # task name -> since when (time.time()) it has been down
 _failures: dict[str, str] = {}  # task name -> the last failure logged with its traceback
-
-TASK_DOWN = Gauge("dorehami_task_down", "1 while a long-running task is failing and being restarted", ["task"])
 
 
 def down() -> dict[str, float]:

@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ai import choose
+from bot.plumbing.figures import THINKING_IN_POOL, THINKING_SECONDS, THINKING_WAIT
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,13 @@ def think(game_id: str, state_json: str, seat: int, level: str, seed: int) -> st
     return game.encode(choose(game_id, state, seat, level, seed))
 
 
+def _think_timed(game_id: str, state_json: str, seat: int, level: str, seed: int) -> tuple[str, float]:
+    """In a pool process: ``think``'s move and the seconds it took there (for /metrics)."""
+    started = time.perf_counter()
+    code = think(game_id, state_json, seat, level, seed)
+    return code, time.perf_counter() - started
+
+
 def _ready() -> bool:
     return True
 
@@ -84,14 +92,21 @@ class Thinker:
         anew and the error raised, so the caller tries again later."""
         loop = asyncio.get_running_loop()
         pool = self._started()
+        asked = time.perf_counter()
+        THINKING_IN_POOL.inc()
         try:
-            return await loop.run_in_executor(pool, think, game_id, state_json, seat, level, seed)
+            code, seconds = await loop.run_in_executor(pool, _think_timed, game_id, state_json, seat, level, seed)
         except BrokenProcessPool:
             log.warning("a computer player's process died; starting the pool again")
             if self._pool is pool:
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
+        finally:
+            THINKING_IN_POOL.dec()
+        THINKING_SECONDS.labels(game_id, level).observe(seconds)
+        THINKING_WAIT.observe(max(0.0, time.perf_counter() - asked - seconds))
+        return code
 
     def stop(self) -> None:
         """Cancel what waits and let the processes end (a search under way finishes first, in its process)."""

@@ -1,7 +1,8 @@
 """Whose turn each game is waiting for, as last drawn, and the one notice each of those players was sent.
 
 An edit notifies nobody, so a player whose turn begins is sent one real message (``bot/messages/notices.py``),
-and it is deleted when their turn ends, so notices never pile up. Both must happen once, whichever worker drew
+and it is deleted when their turn ends (or, never answered, said again in place at their next), so notices never
+pile up. Both must happen once, whichever worker drew
 the board and in whatever order their tasks run. So every drawn version is noted here with the players it
 waits for, in one script: compared with those noted for the newest version before it, it answers whose turn
 began and whose ended; a version no newer than one already noted answers nothing (drawn twice, or late).
@@ -9,7 +10,7 @@ began and whose ended; a version no newer than one already noted answers nothing
 Keys, beside the game's record (so they follow a group that becomes a supergroup):
 ``<game>:turns``, a hash of the newest version noted (``v``), the game it belongs to (``g``, its seed: a new
 game in the chat starts every turn afresh) and each waiting user's id with the version their turn began at;
-``<game>:notice:<user>``, the user's notice as ``<chat id>:<message id>``.
+``<game>:notice:<user>``, the user's notice as ``<chat id>:<message id>:<board id>:<reminder>:<sent at>``.
 """
 
 from __future__ import annotations
@@ -70,21 +71,23 @@ class Turns:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A message that told a player it was their turn: in their private chat, or in the group; the board
-    message its button leads to (0: none), and whether it is the half-time reminder."""
+    message its button leads to (0: none), whether it is the half-time reminder, and when it was sent (Unix
+    seconds; 0: not known), to tell whether the player pressed since."""
 
     chat_id: int
     message_id: int
     board_id: int = 0
     reminder: bool = False
+    sent: float = 0.0
 
     def encode(self) -> str:
-        return f"{self.chat_id}:{self.message_id}:{self.board_id}:{int(self.reminder)}"
+        return f"{self.chat_id}:{self.message_id}:{self.board_id}:{int(self.reminder)}:{self.sent!r}"
 
     @classmethod
     def decode(cls, value: str) -> Notice:
-        """Also a notice kept before the board and the reminder were noted (``<chat>:<message>``)."""
-        chat, message, board, reminder = [*value.split(":"), "0", "0"][:4]
-        return cls(int(chat), int(message), int(board), reminder == "1")
+        """Also a notice kept before the board, the reminder and the time were noted (``<chat>:<message>``)."""
+        chat, message, board, reminder, sent = [*value.split(":"), "0", "0", "0"][:5]
+        return cls(int(chat), int(message), int(board), reminder == "1", float(sent))
 
 
 class TurnBook:

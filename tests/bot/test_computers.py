@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any, get_args
 
 import pytest
+from prometheus_client import REGISTRY
 
 from ai import LEVELS
 from bot.config import Settings
@@ -273,11 +274,15 @@ async def test_the_pool_plays_the_move_the_search_chooses() -> None:
     game = GAMES["coin_age"]
     state = game.setup(2, 9)
     thinker = Thinker(1)
+    thought = REGISTRY.get_sample_value("dorehami_thinking_seconds_count", {"game": "coin_age", "level": "easy"}) or 0
     try:
         code = await thinker.choose("coin_age", state.model_dump_json(), 0, "easy", 123)
     finally:
         thinker.stop()
     assert code in {game.encode(a) for a in game.legal_actions(state, 0)}
+    labels = {"game": "coin_age", "level": "easy"}
+    assert REGISTRY.get_sample_value("dorehami_thinking_seconds_count", labels) == thought + 1  # on /metrics
+    assert REGISTRY.get_sample_value("dorehami_thinking_in_pool") == 0
     assert code == think("coin_age", state.model_dump_json(), 0, "easy", 123)  # the same move in this process
 
 

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from prometheus_client import REGISTRY
 from telegram.error import RetryAfter
 
 from bot.config import Settings
@@ -142,6 +143,7 @@ async def settle(context: Any) -> None:
 
 async def test_moves_faster_than_the_board_draw_only_the_newest(context: Any, store: FakeStore, screen: Screen) -> None:
     locks = context.bot_data["services"].locks
+    merged = REGISTRY.get_sample_value("dorehami_edits_merged_total", {"by": "drawer"}) or 0.0
     for version in range(1, 6):
         async with locks.hold(TAG):  # each move holds the lock only for its own work
             record = move(store, version)
@@ -151,6 +153,7 @@ async def test_moves_faster_than_the_board_draw_only_the_newest(context: Any, st
     assert screen.events == ["rendered v5", "board v5"]
     assert screen.followed == ["notices v5"]  # whose turn began is told once the board is out, the lock let go
     assert screen.deferred == [True]
+    assert REGISTRY.get_sample_value("dorehami_edits_merged_total", {"by": "drawer"}) == merged + 4  # v1 to v4
 
 
 async def test_a_refused_board_is_drawn_again_with_what_is_newest_then(

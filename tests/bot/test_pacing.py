@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 import pytest
+from prometheus_client import REGISTRY
 from telegram.error import RetryAfter
 
 from bot.dev.harness import scaled_pacing
@@ -198,6 +199,7 @@ async def test_edits_waiting_for_one_message_are_coalesced_and_messages_keep_the
     tg = FakeTelegram(clock, monkeypatch)
     tg.refuse_next[("editMessageMedia", GROUP)] = 5
     p = pacer(clock)
+    merged = REGISTRY.get_sample_value("dorehami_edits_merged_total", {"by": "pacer"}) or 0.0
     returned: dict[str, tuple[float, Any]] = {}
 
     async def track(name: str, awaitable: Awaitable[Any]) -> None:
@@ -227,6 +229,7 @@ async def test_edits_waiting_for_one_message_are_coalesced_and_messages_keep_the
     assert returned["board v2"][0] == 1.0 and returned["menu"][0] == 1.0  # replaced callers do not wait
     assert returned["board v3"][1] == {"ok": "v3"} and returned["board v3"][0] >= 5.0
     assert p.dropped == 3
+    assert REGISTRY.get_sample_value("dorehami_edits_merged_total", {"by": "pacer"}) == merged + 3
 
 
 async def test_a_newer_edit_that_sets_less_goes_after_the_older(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,12 +12,15 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import ConfigError
-from bot.dev.local import REDIS_FOLDER, WORLD_FILE, forget, kept_world, save_world
+from bot.dev.local import REDIS_FOLDER, WORLD_FILE, forget, free_port, kept_world, save_world
 from bot.messages.texts import GAME_EXISTS
 from bot.plumbing.embedded_server import EmbeddedServer
+from bot.plumbing.metrics import METRICS_PATH
 from sandbox.control_client import WAIT_SECONDS, ControlClient
 from sandbox.state import World
 
@@ -60,12 +63,14 @@ def test_no_world_or_an_unreadable_one_means_a_clean_start(tmp_path: Path, capsy
 
 
 @asynccontextmanager
-async def sandbox_run(data_dir: Path, *options: str) -> AsyncIterator[ControlClient]:
+async def sandbox_run(data_dir: Path, *options: str, metrics_port: int | None = None) -> AsyncIterator[ControlClient]:
     """``dorehami sandbox`` as a child process on any free port, stopped with Ctrl+C (SIGINT) at the end, as a
     person stops it; stopped that way on a failure too, so that it stops its embedded server (which holds our
-    pipe and outlives a killed parent) before it exits."""
+    pipe and outlives a killed parent) before it exits. ``metrics_port``: its METRICS_PORT."""
     outside = ("REDIS_URL", "BOT_TOKEN", "BOT_API_URL", "WEBHOOK_URL", "METRICS_PORT")
     env = {k: v for k, v in os.environ.items() if k not in outside} | {"DATA_DIR": str(data_dir)}
+    if metrics_port is not None:
+        env["METRICS_PORT"] = str(metrics_port)
     log = (data_dir.parent / f"{data_dir.name}.log").open("ab")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "sandbox", "--port", "0", *options,
@@ -131,3 +136,19 @@ async def test_a_new_run_starts_clean_unless_asked_to_keep(tmp_path: Path) -> No
         await sandbox.send(group_id, user_id, "/new coin_age")
         await sandbox.wait_for(group_id, said(GAME_EXISTS))
         assert len(await sandbox.messages(group_id)) == len(before) + 2
+
+
+@pytest.mark.e2e
+async def test_the_sandboxs_bot_serves_its_metrics(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    port = free_port("127.0.0.1")
+    async with sandbox_run(data_dir, metrics_port=port) as sandbox, httpx.AsyncClient(trust_env=False) as http:
+        user_id, group_id = await one_group(sandbox)
+        await sandbox.send(group_id, user_id, "/new coin_age")
+        await sandbox.wait_for(group_id, said(LOBBY_TITLE))
+        page = (await http.get(f"http://127.0.0.1:{port}{METRICS_PATH}")).text
+    samples = [sample for family in text_string_to_metric_families(page) for sample in family.samples]
+    handled = {s.labels["handler"]: s.value for s in samples if s.name == "dorehami_handler_seconds_count"}
+    assert handled["lobby.cmd_new"] == 1
+    assert [s.labels for s in samples if s.name == "dorehami_active_games"] == [{"game": "coin_age", "phase": "lobby"}]

@@ -15,7 +15,7 @@ from telegram.ext import Application, ApplicationBuilder
 
 from bot.handlers.errors import on_error
 from bot.plumbing.liveness import AnsweredRequest
-from bot.plumbing.telegram_outage import POLLING, Polling, PollingRequest
+from bot.plumbing.telegram_outage import TELEGRAM_REACH, TelegramReach, WatchedRequest
 
 TOKEN = "123456:TEST-token"
 ME = {"id": 123456, "is_bot": True, "first_name": "دورهمی", "username": "dorehami_bot"}
@@ -62,15 +62,15 @@ class TelegramAway:
 def application(telegram: TelegramAway) -> Application:  # type: ignore[type-arg]
     """The bot's requests as app.py makes them, on a transport that is ``telegram``; the bot's error handler."""
     transport = {"transport": httpx.MockTransport(telegram.handle)}
-    polling = Polling()
+    reach = TelegramReach()
     app = (
         ApplicationBuilder()
         .token(TOKEN)
         .request(AnsweredRequest(httpx_kwargs=transport))
-        .get_updates_request(PollingRequest(polling, connection_pool_size=1, httpx_kwargs=transport))
+        .get_updates_request(WatchedRequest(reach, polls=True, connection_pool_size=1, httpx_kwargs=transport))
         .build()
     )
-    app.bot_data[POLLING] = polling
+    app.bot_data[TELEGRAM_REACH] = reach
     app.add_error_handler(on_error)
     return app
 
@@ -112,7 +112,7 @@ async def test_an_outage_is_logged_once_when_it_starts_and_once_when_it_ends(cap
     ], [r.getMessage() for r in records]
     start, end = (r.getMessage() for r in records)
     assert start.startswith("Telegram is out of reach (NetworkError: httpx.ConnectError: connection refused)")
-    assert end.startswith("Telegram answers again after ") and end.endswith(f"({len(FAILURES)} poll(s) failed)")
+    assert end.startswith("Telegram answers again after ") and end.endswith(f"({len(FAILURES)} request(s) failed)")
     assert not any(r.exc_info for r in caplog.records)  # no traceback, at any level
 
 
@@ -121,7 +121,7 @@ async def test_a_time_out_alone_is_an_outage_too(caplog: pytest.LogCaptureFixtur
     with caplog.at_level(logging.WARNING, logger="bot.plumbing.telegram_outage"):
         await poll_through(TelegramAway([httpx.ConnectTimeout("no route"), httpx.ReadTimeout("no answer")]))
     assert [r.levelname for r in caplog.records] == ["ERROR", "WARNING"]
-    assert "(TimedOut: " in caplog.records[0].getMessage() and "(2 poll(s) failed)" in caplog.records[1].getMessage()
+    assert "(TimedOut: " in caplog.records[0].getMessage() and "(2 request(s) failed)" in caplog.records[1].getMessage()
 
 
 async def test_a_refusal_is_not_an_outage_and_the_error_handler_logs_it(caplog: pytest.LogCaptureFixture) -> None:

@@ -1,19 +1,23 @@
 """Turn notices' parts: links to a group's board as Telegram makes them, whose turn began and ended once per
 version in Redis, who is waited for (no computer player, nobody out of the game), when a hand is itself the
-notice, and the switch that turns notices off and on."""
+notice, the switch that turns notices off and on, and a notice never answered said again in place."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import time
+from types import SimpleNamespace
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.config import Settings
 from bot.handlers.notify import switch_button, switched
-from bot.messages import hands
+from bot.messages import hands, notices
 from bot.messages.links import message_link
 from bot.messages.notices import NOTICES_OFF_DATA, NOTICES_ON_DATA, waiting
 from bot.plumbing.chat_cards import ChatCard
+from bot.plumbing.services import Services
 from bot.plumbing.store import GameRecord, Player, Store
 from bot.plumbing.turn_notices import Notice, TurnBook
 from rules import GAMES
@@ -121,3 +125,64 @@ def test_the_switch_offers_the_other_way_and_keeps_the_link() -> None:
     back = switched(off, on=True)
     assert back.inline_keyboard[1][0].callback_data == NOTICES_OFF_DATA
     assert switched(None, on=True).inline_keyboard == ((switch_button(True),),)
+
+
+class Telegram:
+    """Stands in for the Bot API where the notices meet it: each call noted as ``<method> <chat>:<message>``."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.next_id = 100
+
+    async def send_message(self, chat_id: int, text: str, **_: object) -> SimpleNamespace:
+        self.next_id += 1
+        self.calls.append(f"send {chat_id}:{self.next_id}")
+        return SimpleNamespace(message_id=self.next_id)
+
+    async def edit_message_text(self, chat_id: int, message_id: int, text: str, **_: object) -> None:
+        self.calls.append(f"edit {chat_id}:{message_id}")
+
+    async def delete_message(self, chat_id: int, message_id: int) -> None:
+        self.calls.append(f"delete {chat_id}:{message_id}")
+
+
+async def test_a_notice_never_answered_is_said_again_in_place_and_one_answered_is_taken_back(store: Store) -> None:
+    """A player who never came back to their notice (no press since it came; their turn ended by itself) keeps
+    it at the bottom of their chat: their next turn edits it, with no second buzz. Once they pressed, or once
+    another message came after it, the next turn is a new message and the old one goes; and when the game is
+    over, a notice left unanswered goes too."""
+    telegram = Telegram()
+    services = Services(store=store, settings=Settings(), deadlines=None)  # type: ignore[arg-type]
+    context = SimpleNamespace(bot=telegram, bot_data={"services": services})
+    record = _record("coin_age", 2, chat_id=int(next(_tags)))
+    record.players[0].user_id = 7_000_000 + record.chat_id  # a person of this test alone (NEWEST_PRIVATE is global)
+    tag, user = str(record.chat_id), record.players[0].user_id
+    await store.mark_reachable(user)
+    private = ("🎲 نوبت شماست", InlineKeyboardMarkup([[switch_button(True)]]))
+
+    async def tell() -> None:
+        await notices._deliver(context, record, 0, private, "", hand_button=False, began=None)  # type: ignore[arg-type]
+
+    await tell()
+    assert telegram.calls == [f"send {user}:101"]
+    await notices._turn_ended(context, record, tag, user)  # type: ignore[arg-type]
+    await tell()
+    assert telegram.calls[1:] == [f"edit {user}:101"]  # left, then said again: one call, no new message
+
+    await store.note_press(record.chat_id, None, user, time.time())  # they came and played
+    await notices._turn_ended(context, record, tag, user)  # type: ignore[arg-type]
+    assert telegram.calls[2:] == [f"delete {user}:101"]
+    await tell()
+    assert telegram.calls[3:] == [f"send {user}:102"]
+
+    telegram.next_id += 1
+    await store.note_private_message(user, telegram.next_id)  # another game's message came after it
+    await notices._turn_ended(context, record, tag, user)  # type: ignore[arg-type]
+    await tell()
+    assert telegram.calls[4:] == [f"delete {user}:102", f"send {user}:104"]
+
+    await notices._turn_ended(context, record, tag, user)  # type: ignore[arg-type]
+    assert len(telegram.calls) == 6  # never answered: left
+    over = record.model_copy(update={"phase": "finished", "version": record.version + 1})
+    await notices._follow(context, over)  # type: ignore[arg-type]
+    assert telegram.calls[6:] == [f"delete {user}:104"]  # the game is over: nothing is left behind

@@ -3,12 +3,13 @@
 The board is edited at every move and an edit notifies nobody, so the next player gets a private message with
 a link back to the group's board; the previous one is deleted when the turn moves on, the half-time reminder
 takes its place, a player the bot cannot write to is mentioned in the group instead, a player can turn these off
-and on, and in رکب a hand sent anew is the notification when the move is made in private."""
+and on, and in رکب a hand sent anew is the notification when the move is made in private. A player who pressed in
+the game a moment ago is at the screen: their turn is no new message."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from bot.dev.simulate import (
     board_of,
     button,
     buttons,
+    changed_board,
     hand_of,
     let_time_pass,
     player_to_act,
@@ -37,6 +39,7 @@ from bot.plumbing.store import Store
 from sandbox.control_client import ControlClient
 
 TURN = "نوبت شماست"
+AWAY = 25  # Telegram seconds: more than AWAY_AFTER_SECONDS (20) since a player's press, so they may be away
 
 
 @pytest.fixture
@@ -149,7 +152,7 @@ async def act_once(sandbox: ControlClient, t: Table, player: dict[str, Any]) -> 
 
 
 async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_moved(
-    sandbox: ControlClient, settle: Settle
+    sandbox: ControlClient, settle: Settle, harness: Harness
 ) -> None:
     """In کشورگشا a turn is up to three actions: a player who just took one is at the screen, and telling them
     again would only buzz their phone for what they are doing."""
@@ -160,6 +163,7 @@ async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_mo
     opening = await notice_of(sandbox, first)
     await act_once(sandbox, t, first)  # the opening: each places a first castle, one after the other
     await notice_of(sandbox, other)
+    await let_time_pass(harness, AWAY)  # the first player looked away meanwhile: their turn is told again
     await act_once(sandbox, t, other)
     notice = await sandbox.wait_for(
         first["id"], lambda ms: next((m for m in live(notices(ms)) if m["message_id"] != opening["message_id"]), None)
@@ -168,6 +172,34 @@ async def test_no_second_notice_while_the_turn_stays_with_the_player_who_just_mo
     assert player_to_act(t, board) is first
     await settle()
     assert [m["message_id"] for m in live(notices(await sandbox.messages(first["id"])))] == [notice["message_id"]]
+
+
+async def test_no_notice_for_a_player_who_pressed_a_moment_ago(
+    sandbox: ControlClient, settle: Settle, harness: Harness
+) -> None:
+    """Their turn comes back within ``AWAY_AFTER_SECONDS`` of their own press: they are at the screen, so no new
+    message buzzes them, and the notice they answered is gone. (A window of minutes here, so that a busy machine
+    cannot make the press look old; the other tests show the notice that comes after a pause.)"""
+    assert harness.bot is not None
+    usual = harness.bot.extra_env.get("AWAY_AFTER_SECONDS")
+    harness.restart_bot(kill=False, env={"AWAY_AFTER_SECONDS": "600"})
+    try:
+        t = await table(sandbox)
+        board = await start_game(sandbox, t)
+        first = player_to_act(t, board)
+        other = next(p for p in t.players if p is not first)
+        told = await notice_of(sandbox, first)  # they never pressed: they may be away
+        await end_turns_until(sandbox, t, other)
+        await notice_of(sandbox, other)
+        mark = (await sandbox.log())["next"]
+        await end_turns_until(sandbox, t, first)
+        await settle()
+        assert not live(notices(await sandbox.messages(first["id"])))
+        assert next(m for m in await sandbox.messages(first["id"]) if m["message_id"] == told["message_id"])["deleted"]
+        sent = [i for i in (await sandbox.log(after=mark))["items"] if i["method"] == "sendMessage"]
+        assert not [i for i in sent if i["chat_id"] == first["id"]]
+    finally:
+        harness.restart_bot(kill=False, env={"AWAY_AFTER_SECONDS": usual})
 
 
 async def test_the_reminder_takes_the_notices_place(sandbox: ControlClient) -> None:
@@ -219,7 +251,7 @@ async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group_until_
 
 
 async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify(
-    sandbox: ControlClient, settle: Settle
+    sandbox: ControlClient, settle: Settle, harness: Harness
 ) -> None:
     t = await table(sandbox)
     board = await start_game(sandbox, t)
@@ -248,6 +280,7 @@ async def test_a_player_turns_notices_off_from_a_notice_and_on_again_with_notify
         first["id"], lambda ms: next((m for m in ms if m["from_bot"] and m["text"] == texts.NOTICES_ARE_ON), None)
     )
     await end_turns_until(sandbox, t, other)
+    await let_time_pass(harness, AWAY)  # they pressed a moment ago: away now, they are told again
     await end_turns_until(sandbox, t, first)
     assert "عصر سکه‌ها" in (await notice_of(sandbox, first))["text"]
 
@@ -274,7 +307,12 @@ async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_
         now = board_of(messages)  # now a card is played, in private, from the hand: the board only points there
         return now if not any(b.get("data", "")[:2] in ("g:", "n:") for b in buttons(now)) else None
 
-    player = player_to_act(t, await sandbox.wait_for(t.chat_id, in_private))
+    board = await sandbox.wait_for(t.chat_id, in_private)
+    while (player := player_to_act(t, board)) is chooser:  # pressed a moment ago: their hand is only edited
+        hand = await sandbox.wait_for(chooser["id"], lambda ms: next(_playable_hands(ms), None))
+        card = next(b["data"] for b in buttons(hand) if b.get("data", "").startswith("h:"))
+        await sandbox.press(chooser["id"], hand["message_id"], chooser["id"], card)
+        board = await changed_board(sandbox, t, board, card)
     old = hands_before[player["id"]]
     assert old is not None
 
@@ -290,8 +328,14 @@ async def test_in_condottiere_the_hand_sent_anew_is_the_notice_when_the_move_is_
         player["id"], lambda ms: next((m for m in ms if m["message_id"] == old["message_id"] and m["deleted"]), None)
     )
     await settle()
-    if player is not chooser:
-        assert not live(notices(await sandbox.messages(player["id"])))  # no second message
+    assert not live(notices(await sandbox.messages(player["id"])))  # no second message
+
+
+def _playable_hands(messages: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The bot's pictures in a private chat that offer a card to play, newest first."""
+    for m in reversed(live(messages)):
+        if m["from_bot"] and m.get("photo") and any(b.get("data", "").startswith("h:") for b in buttons(m)):
+            yield m
 
 
 async def test_a_reminder_is_said_again_as_a_notice_when_the_timer_stops(sandbox: ControlClient) -> None:

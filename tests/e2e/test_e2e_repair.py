@@ -117,7 +117,7 @@ async def test_a_bot_killed_between_the_board_and_the_hands_brings_every_hand_up
     assert await _hands(sandbox, harness, t) == before, "the hands must still be the old ones here"
     mark = (await sandbox.log())["next"]
     harness.restart_bot(kill=True, env={STOP_AT: None})
-    await hands_redrawn(sandbox, t, mark)
+    await hands_redrawn(sandbox, harness, t, mark)
     assert _healed_by_itself(harness, t.chat_id, "hand of seat")  # the start-up check, not a press
     healed = await _hands(sandbox, harness, t)
     assert healed != before, "the crash left no hand behind: the test did not reach its moment"
@@ -149,7 +149,7 @@ async def test_redis_killed_while_hands_are_redrawn_every_hand_is_current_soon_a
     assert await _hands(sandbox, harness, t) == before
     mark = (await sandbox.log())["next"]
     harness.start_redis()
-    await hands_redrawn(sandbox, t, mark)
+    await hands_redrawn(sandbox, harness, t, mark)
     await wait_log(harness, "Redis answers again", more_than=answered)
     assert _healed_by_itself(harness, t.chat_id, "hand of seat")  # the outage's end, not a press
     healed = await _hands(sandbox, harness, t)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dev.harness import Harness
+import httpx
+
+from bot.dev.harness import Harness, moved
 from bot.dev.simulate import (
     Settle,
     board_of,
@@ -39,13 +41,23 @@ async def test_only_admins_change_settings(sandbox: ControlClient, settle: Settl
     assert answer["text"] == texts.NOT_ADMIN and answer["show_alert"]
 
 
-async def test_a_silent_player_is_moved_on_reminded_and_removed_after_two_time_outs(sandbox: ControlClient) -> None:
+async def test_a_silent_player_is_moved_on_reminded_and_removed_after_two_time_outs(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    assert harness.bot is not None
+    async with httpx.AsyncClient(trust_env=False) as http:
+        before = await harness.bot.figures(http)
     t = await table(sandbox)
     await set_timer(sandbox, t, 2)
     board = await start_game(sandbox, t)
     silent = player_to_act(t, board)
     board = await changed_board(sandbox, t, board)  # first time-out: the default move (end the turn)
     assert "زمان" in board["caption"] and "تمام شد" in board["caption"]
+    async with httpx.AsyncClient(trust_env=False) as http:
+        after = await harness.bot.figures(http)  # on /metrics: the default move, the deadlines' lateness
+    assert moved(before, after, "dorehami_moves_total", game="coin_age", by="timeout") >= 1
+    for kind in ("remind", "timeout"):
+        assert moved(before, after, "dorehami_deadline_lateness_seconds_count", kind=kind) >= 1
     texts_seen = [m["text"] or "" for m in await sandbox.messages(silent["id"])]
     assert any("از زمان نوبت شما مانده" in text for text in texts_seen)  # the half-time reminder, in private
 

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.dev.harness import TEST_TIME_SCALE, Delivery, Harness, WebhookProxy
+from bot.dev.harness import TEST_TIME_SCALE, Delivery, Figures, Harness, WebhookProxy, figure, moved
 from bot.dev.simulate import (
     all_of,
     board_of,
@@ -163,6 +163,8 @@ async def test_two_simultaneous_presses_of_one_button_on_two_workers_apply_once(
     version = await _version(workers, t.chat_id)
     mover = player_to_act(t, board)
     end_turn = button(board, ":x")["data"]
+    await settled(client, workers)
+    before = await _figures(workers)
     since = len(_proxy(workers).deliveries)
     first, second = await all_of(
         client.press(t.chat_id, board["message_id"], mover["id"], end_turn),
@@ -176,6 +178,24 @@ async def test_two_simultaneous_presses_of_one_button_on_two_workers_apply_once(
     assert after["edits"] == board["edits"] + 1
     assert await _version(workers, t.chat_id) == version + 1
     assert "نوبت ۱:" in board["caption"] and "نوبت ۱:" not in after["caption"]
+
+    # each worker's /metrics counts what it did: one press each; the move and the stale press on one or the other
+    figures = await _figures(workers)
+    each = list(zip(before, figures, strict=True))
+    assert [moved(then, now, "dorehami_updates_total", type="callback_query") for then, now in each] == [1, 1]
+
+    def total(name: str, **labels: str) -> float:
+        return sum(moved(then, now, name, **labels) for then, now in each)
+
+    assert total("dorehami_moves_total", game="coin_age", by="person") == 1
+    assert total("dorehami_presses_refused_total", game="coin_age", reason="stale") == 1
+    assert [figure(now, "dorehami_redis_up") for now in figures] == [1, 1]
+
+
+async def _figures(workers: Harness) -> list[Figures]:
+    """Each worker's /metrics page (each process serves its own)."""
+    async with httpx.AsyncClient(trust_env=False) as http:
+        return [await bot.figures(http) for bot in workers.bots]
 
 
 async def test_a_burst_of_commands_in_one_chat_is_answered_in_order_within_one_budget(

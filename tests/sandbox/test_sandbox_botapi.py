@@ -19,7 +19,7 @@ from telegram import (
     MessageEntity,
 )
 from telegram.constants import ChatMemberStatus
-from telegram.error import BadRequest, Forbidden, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 GROUP_HTML = '<b>بازی سکه</b> با <a href="tg://user?id=1001">علی</a>\n<i>نوبت</i> <code>x&lt;3</code>'
 
@@ -285,3 +285,21 @@ async def test_raw_http_encodings(client: httpx.AsyncClient, world: Any) -> None
     assert unknown.status_code == 404 and unknown.json() == {"ok": False, "error_code": 404, "description": "Not Found"}
     missing = await client.post("/bot1:x/sendMessage", data={"text": "x"})
     assert missing.status_code == 400 and missing.json()["description"] == "Bad Request: chat_id is empty"
+
+
+async def test_telegram_s_outage_answers_every_method_with_its_front_end_s_502(
+    bot: Bot, world: Any, client: httpx.AsyncClient
+) -> None:
+    """While ``bot_api_down``: nginx's HTML 502 for any method (PTB: NetworkError "Bad Gateway"), logged; after it,
+    the Bot API answers again."""
+    user = await world.user("علی")
+    assert (await client.post("/sandbox/config", json={"bot_api_down": "yes"})).status_code == 400
+    assert (await client.post("/sandbox/config", json={"bot_api_down": True})).json()["bot_api_down"] is True
+    raw = await client.post("/bot123:abc/getMe")
+    assert raw.status_code == 502 and raw.headers["content-type"].startswith("text/html") and "Bad Gateway" in raw.text
+    with pytest.raises(NetworkError, match="Bad Gateway"):
+        await bot.send_message(user["id"], "سلام")
+    logged = (await client.get("/sandbox/log")).json()["items"]
+    assert [(c["method"], c["status"]) for c in logged[-2:]] == [("getMe", 502), ("sendMessage", 502)]
+    await client.post("/sandbox/config", json={"bot_api_down": False})
+    assert (await bot.get_me()).is_bot
