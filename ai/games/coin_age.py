@@ -39,7 +39,7 @@ def _standing(state: CoinAgeState) -> tuple[float, float]:
             continue
         top = stack[-1]
         side, size = top & 1, top >> 1
-        worth = (size + 1) * (2 if control[REGION[index]].doubled == side else 1)
+        worth = (size + 1.0) * (2 if control[REGION[index]].doubled == side else 1)
         if smallest[1 - side] < size:
             worth *= 1.0 - EXPOSED
         totals[side] += worth
