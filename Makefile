@@ -34,14 +34,19 @@ browser:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
 	  echo "could not install chromium: the Mini App's browser tests will fail"
 
+# two pytest-xdist workers (WORKERS=N for more, WORKERS=0 for one process): whole modules to each, all the modules
+# that share the end-to-end session's system to one of them (tests/e2e/conftest.py: pytest_xdist_make_scheduler)
+WORKERS ?= 2
+PYTEST := $(BIN)/pytest -q -n $(WORKERS) --dist loadfile
+
 test: $(TEST_STAMP) browser  ## every test: rules, rendering, sandbox, end to end (PYTEST_ARGS to pass pytest options)
-	$(BIN)/pytest -q $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
 
 BUSY ?= 2
 test-busy: $(TEST_STAMP) browser  ## every test on a busy machine: $(BUSY) CPU-bound processes of the same priority beside it
 	@hogs=""; for i in $$(seq $(BUSY)); do $(PYTHON) -c 'while True: pass' & hogs="$$hogs $$!"; done; \
 	trap "kill $$hogs" EXIT INT TERM; \
-	$(BIN)/pytest -q $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import redis
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, is_cluster, load_settings
 from bot.plumbing import backup, logs, schema
 from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.keys import Keys
-from bot.plumbing.redis_connect import connect_blocking
+from bot.plumbing.redis_connect import CLUSTER_BACKUP, connect_blocking
 
 
 def _run(settings: Settings) -> None:
@@ -37,6 +37,9 @@ def _on_data(settings: Settings, path: Path, act: Callable[[redis.Redis, Keys, P
         keys = Keys.of(settings)
     except ValueError as error:
         raise ConfigError(f"configuration error: {error}") from None
+    if settings.redis_url and is_cluster(settings.redis_url):
+        print(f"{done} failed: {CLUSTER_BACKUP}", file=sys.stderr)
+        return 1
     server = None if settings.redis_url else EmbeddedServer(settings.data_dir / "redis")
     url = settings.redis_url or server.start()  # type: ignore[union-attr]
     client = connect_blocking(url, socket_timeout=60)

@@ -18,12 +18,18 @@ _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 KEY_PREFIX = re.compile(r"[A-Za-z0-9_.-]{1,64}(?::[A-Za-z0-9_.-]{1,64}){0,3}")
 SENTINEL_SCHEME = "redis+sentinel"
 SENTINEL_PORT = 26379  # Sentinel's own default port
+CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")  # the second over TLS
+CLUSTER_PORT = 6379
 MAX_TIMER_CHOICES = 8  # turn timer buttons in /settings, besides «no timer»
 MAX_TURN_SECONDS = 7 * 86400
 
 
 def is_sentinel(url: str) -> bool:
     return url.startswith(f"{SENTINEL_SCHEME}://")
+
+
+def is_cluster(url: str) -> bool:
+    return url.startswith(tuple(f"{scheme}://" for scheme in CLUSTER_SCHEMES))
 
 
 @dataclass(frozen=True)
@@ -63,13 +69,41 @@ class SentinelUrl:
         )
 
 
-def _address(host: str) -> tuple[str, int]:
-    """A Sentinel's ``host`` or ``host:port`` (an IPv6 address in brackets)."""
+@dataclass(frozen=True)
+class ClusterUrl:
+    """``redis+cluster://[[user]:password@]host[:port][,host[:port]…]`` (``rediss+cluster://`` over TLS): a few
+    of the cluster's nodes to start from; the client learns the rest, and which node holds which slot, from them.
+    A cluster has one database, so there is no path."""
+
+    nodes: tuple[tuple[str, int], ...]
+    tls: bool = False
+    username: str | None = None
+    password: str | None = None
+
+    @classmethod
+    def parse(cls, url: str) -> ClusterUrl:
+        parts = urlsplit(url)
+        if parts.scheme not in CLUSTER_SCHEMES:
+            raise ValueError(f"not a {CLUSTER_SCHEMES[0]}:// URL")
+        credentials, _, hosts = parts.netloc.rpartition("@")
+        username, _, password = credentials.partition(":")
+        if parts.path.strip("/"):
+            raise ValueError("a cluster has one database: the URL has no path")
+        return cls(
+            nodes=tuple(_address(host, CLUSTER_PORT, "a cluster node") for host in hosts.split(",")),
+            tls=parts.scheme == CLUSTER_SCHEMES[1],
+            username=unquote(username) or None,
+            password=unquote(password) or None,
+        )
+
+
+def _address(host: str, default_port: int = SENTINEL_PORT, what: str = "a Sentinel") -> tuple[str, int]:
+    """``host`` or ``host:port`` (an IPv6 address in brackets)."""
     name, colon, port = host.rpartition(":")
     if not colon or "]" in port:
-        name, port = host, str(SENTINEL_PORT)
+        name, port = host, str(default_port)
     if not name.strip("[]") or not port.isdigit():
-        raise ValueError(f"a Sentinel's address must be host or host:port, not {host!r}")
+        raise ValueError(f"{what}'s address must be host or host:port, not {host!r}")
     return name.strip("[]"), int(port)
 
 
@@ -78,7 +112,8 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr | None = Field(default=None, description="the bot's token from @BotFather")
     redis_url: str | None = Field(
-        default=None, description="redis://, rediss://, unix:// or redis+sentinel:// URL; embedded server if unset"
+        default=None,
+        description="redis://, rediss://, unix://, redis+sentinel:// or redis+cluster:// URL; embedded server if unset",
     )
     redis_replicas: int | None = Field(
         default=None,
@@ -169,10 +204,14 @@ class Settings(BaseSettings):
     @field_validator("redis_url")
     @classmethod
     def _redis_scheme(cls, value: str | None) -> str | None:
-        if value and not value.startswith(("redis://", "rediss://", "unix://", f"{SENTINEL_SCHEME}://")):
-            raise ValueError(f"must start with redis://, rediss://, unix:// or {SENTINEL_SCHEME}://")
+        if value and not (
+            value.startswith(("redis://", "rediss://", "unix://")) or is_sentinel(value) or is_cluster(value)
+        ):
+            raise ValueError(f"must start with redis://, rediss://, unix://, {SENTINEL_SCHEME}:// or redis+cluster://")
         if value and is_sentinel(value):
             SentinelUrl.parse(value)  # its ValueError names what is wrong
+        if value and is_cluster(value):
+            ClusterUrl.parse(value)
         return value or None
 
     @property
@@ -243,6 +282,14 @@ class Settings(BaseSettings):
         """Fixed deals are for a sandbox: against Telegram anyone who knew the seed could foresee every deck."""
         if self.deal_seed is not None and self.bot_api_url is None:
             raise ValueError("DEAL_SEED: only with BOT_API_URL (a sandbox), never against Telegram")
+        return self
+
+    @model_validator(mode="after")
+    def _no_replica_wait_on_a_cluster(self) -> Settings:
+        """WAIT counts the replicas of the node one connection wrote to; a cluster's client spreads a move's
+        writes over pooled connections to several nodes, so there is nothing to wait on (Sentinel waits)."""
+        if self.redis_url and is_cluster(self.redis_url) and self.redis_replicas:
+            raise ValueError("REDIS_REPLICAS: a cluster cannot wait for replicas; use Sentinel for that")
         return self
 
     @property

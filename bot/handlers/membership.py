@@ -5,7 +5,7 @@ Telegram tells of each change twice, in either order: by an update (a service me
 ``migrate_to_chat_id`` / ``migrate_from_chat_id``, a ``my_chat_member``) and by refusing the next call for that
 chat (400 with ``migrate_to_chat_id``, which PTB raises as ``ChatMigrated``; 403 "bot was kicked"; 400 "not
 enough rights to send"). Both lead here, and either may come first: a migration moves the chat's keys once
-(``Store.migrate`` is a no-op the second time), and stopping a chat's games twice finds nothing left to stop.
+(``move_chat`` is a no-op the second time), and stopping a chat's games twice finds nothing left to stop.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from bot.flow.recovery import heal
 from bot.handlers.access import on_behalf_of_a_chat
 from bot.messages import notices
 from bot.plumbing import activity
+from bot.plumbing.chat_move import move_chat
 from bot.plumbing.outage import STORE_DOWN
 from bot.plumbing.services import locked_game, parse_tag, services
 from bot.plumbing.store import chat_tag
@@ -58,7 +59,7 @@ async def migrate_chat(context: ContextTypes.DEFAULT_TYPE, old: int, new: int) -
     there; True if this call moved it (False: it had moved already)."""
     svc = services(context)
     async with svc.locks.hold(chat_tag(old, None)), svc.locks.hold(chat_tag(new, None)):
-        if not await svc.store.migrate(old, new):
+        if not await move_chat(svc.store, old, new):
             return False
     log.info("chat %s became the supergroup %s; its game follows", old, new)
     async with locked_game(context, new, None) as record:

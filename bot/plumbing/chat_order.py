@@ -29,12 +29,12 @@ id). All expire after a day without updates.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -44,11 +44,13 @@ from bot.plumbing.locks import (
     LEASE,
     LUA_NOW,
     POLL,
+    LateReleases,
     Wakeups,
     keep_renewing,
     raise_if_cancelled,
     wait_for_wakeup,
 )
+from bot.plumbing.redis_connect import Client, each_script, script
 
 log = logging.getLogger(__name__)
 
@@ -144,9 +146,7 @@ def seen_key(keys: Keys, chat_id: int) -> str:
 class ChatOrder:
     """Tickets per chat in Redis; ``take`` when an update arrives, ``turn`` around handling it."""
 
-    def __init__(
-        self, client: aioredis.Redis, keys: Keys, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL
-    ) -> None:
+    def __init__(self, client: Client, keys: Keys, wakeups: Wakeups, lease: float = LEASE, poll: float = POLL) -> None:
         self.redis = client
         self.keys = keys
         self.wakeups = wakeups
@@ -154,10 +154,11 @@ class ChatOrder:
         self.poll = poll
         self._held: set[Ticket] = set()
         self._releasing: set[asyncio.Task[None]] = set()
-        self._take = client.register_script(_TAKE)
-        self._turn = client.register_script(_TURN)
-        self._finish = client.register_script(_FINISH)
-        self._renew = client.register_script(_RENEW)
+        self._late = LateReleases(poll)
+        self._take = script(client, _TAKE)
+        self._turn = script(client, _TURN)
+        self._finish = script(client, _FINISH)
+        self._renew = script(client, _RENEW)
 
     async def take(self, chat_id: int, update_id: int) -> Ticket | None:
         """The chat's next ticket, or None if this update was delivered before and is in hand or done."""
@@ -209,10 +210,12 @@ class ChatOrder:
         """The ticket is done: the chat's next one may go (here at once, elsewhere through pub/sub)."""
         self._held.discard(ticket)
         keys = [state_key(self.keys, ticket.chat_id), alive_key(self.keys, ticket.chat_id)]
+        finish = functools.partial(self._finish, keys=keys, args=[ticket.number, self.keys.wake, IDLE_TTL])
         try:
-            waiting, late = await self._finish(keys=keys, args=[ticket.number, self.keys.wake, IDLE_TTL])
-        except Exception:  # the lease runs out and the next ticket skips this one
-            log.warning("chat %s: could not pass on ticket %s", *_ids(ticket), exc_info=True)
+            waiting, late = await finish()
+        except Exception:  # tried again while its lease lasts; after it, the next ticket skips this one
+            log.warning("chat %s: could not pass on ticket %s; trying again", *_ids(ticket), exc_info=True)
+            self._late.add(finish, self.lease_ms / 1000)
             return
         if late:
             log.warning("chat %s: ticket %s ran out (worker stalled) and was handled late", *_ids(ticket))
@@ -234,10 +237,8 @@ class ChatOrder:
             by_chat.setdefault(ticket.chat_id, []).append(ticket.number)
         if not by_chat:
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for chat_id, numbers in by_chat.items():
-                await self._renew(keys=[alive_key(self.keys, chat_id)], args=[self.lease_ms, *numbers], client=pipe)
-            await pipe.execute()
+        calls = [([alive_key(self.keys, chat_id)], [self.lease_ms, *numbers]) for chat_id, numbers in by_chat.items()]
+        await each_script(self.redis, self._renew, calls)
 
     async def keep_leases(self) -> None:
         """Renew held tickets three times per lease until cancelled."""

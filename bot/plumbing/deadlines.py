@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import redis.asyncio as aioredis
-
 from bot.plumbing.figures import DEADLINE_LATENESS, REDIS_SECONDS
 from bot.plumbing.keys import Keys
+from bot.plumbing.redis_connect import Client, script
 
 LEASE_SECONDS = 10.0  # a dead worker's deadlines wait this long at most (a live one renews its leases)
 
@@ -80,15 +79,15 @@ class Deadline:
 
 
 class Deadlines:
-    def __init__(self, client: aioredis.Redis, keys: Keys) -> None:
+    def __init__(self, client: Client, keys: Keys) -> None:
         self.redis = client
         self.keys = keys
-        self._arm = client.register_script(_ARM)
-        self._claim = client.register_script(_CLAIM)
-        self._take_back = client.register_script(_TAKE_BACK)
+        self._arm = script(client, _ARM)
+        self._claim = script(client, _CLAIM)
+        self._take_back = script(client, _TAKE_BACK)
 
     def armed_key(self, tag: str) -> str:
-        """The set of the chat's armed members (``bot.plumbing.store.Store.migrate`` moves it)."""
+        """The set of the chat's armed members (``bot.plumbing.chat_move`` moves it)."""
         return self.keys.armed(tag)
 
     async def arm(self, tag: str, deadlines: dict[Deadline, float]) -> None:

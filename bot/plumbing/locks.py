@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import os
 import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 
@@ -28,6 +30,7 @@ import redis.asyncio as aioredis
 
 from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
+from bot.plumbing.redis_connect import Client, each_script, ready, script
 from bot.plumbing.supervise import supervised
 
 log = logging.getLogger(__name__)
@@ -73,7 +76,7 @@ class Wakeups:
     wakes it. Without the subscription (Redis away for a moment) waiters fall back to polling every ``POLL``.
     """
 
-    def __init__(self, client: aioredis.Redis, channel: str, name: str = "wake-ups") -> None:
+    def __init__(self, client: Client, channel: str, name: str = "wake-ups") -> None:
         self.redis = client
         self.channel = channel
         self.name = name
@@ -82,9 +85,22 @@ class Wakeups:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        await self._subscribe()
+        self._task = supervised(self.name, self._listen)
+
+    async def _subscribe(self) -> None:
+        """A new subscription. After a failure too: a cluster's pub/sub stays on the node it chose, which may
+        be the one that died; a new one chooses again among the live nodes."""
+        await self._drop()
+        await ready(self.redis)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.channel)
-        self._task = supervised(self.name, self._listen)
+
+    async def _drop(self) -> None:
+        pubsub, self._pubsub = self._pubsub, None
+        if pubsub is not None:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     async def close(self) -> None:
         if self._task is not None:
@@ -92,22 +108,22 @@ class Wakeups:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        if self._pubsub is not None:
-            with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
-            self._pubsub = None
+        await self._drop()
 
     async def _listen(self) -> None:
-        assert self._pubsub is not None
         trouble = RepeatedFailure(log, f"the {self.name} channel")
         while True:
             try:
+                if self._pubsub is None:
+                    await self._subscribe()
+                assert self._pubsub is not None
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # reconnects on the next call; waiters poll meanwhile
+            except Exception as exc:  # subscribes anew on the next round; waiters poll meanwhile
                 trouble.failed(exc)
                 self.wake_all()
+                await self._drop()
                 await asyncio.sleep(1.0)
                 continue
             trouble.worked()
@@ -186,12 +202,39 @@ return 0
 """
 
 
+class LateReleases:
+    """Releases Redis did not take (it was away), tried again every ``poll`` seconds until one works or the
+    lease it frees has run out anyway: after a short outage the chat goes on as soon as Redis answers, not a
+    whole lease later. Not work in hand: a stopping worker does not wait for them (the leases free them)."""
+
+    def __init__(self, poll: float = POLL) -> None:
+        self.poll = poll
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, release: Callable[[], Awaitable[object]], lease: float) -> None:
+        task = asyncio.create_task(self._retry(release, time.monotonic() + lease))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _retry(self, release: Callable[[], Awaitable[object]], until: float) -> None:
+        while time.monotonic() + self.poll < until:
+            await asyncio.sleep(self.poll)
+            try:
+                await release()
+            except Exception:  # still away: the next round, or the lease
+                continue
+            return
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+
 class SharedChatLocks(ChatLocks):
     """The local lock, then a lease in Redis: mutual exclusion per chat across every worker."""
 
     def __init__(
         self,
-        client: aioredis.Redis,
+        client: Client,
         keys: Keys,
         wakeups: Wakeups,
         owner: str = "",
@@ -207,9 +250,10 @@ class SharedChatLocks(ChatLocks):
         self.poll = poll
         self._tokens = itertools.count(1)
         self._held: dict[str, str] = {}  # Redis key -> our token, renewed by ``keep_leases``
-        self._acquire = client.register_script(_ACQUIRE)
-        self._release = client.register_script(_RELEASE)
-        self._renew = client.register_script(_RENEW)
+        self._late = LateReleases(poll)
+        self._acquire = script(client, _ACQUIRE)
+        self._release = script(client, _RELEASE)
+        self._renew = script(client, _RENEW)
 
     def redis_key(self, key: str) -> str:
         """``<prefix>:{<chat>}:lock:<chat tag>``: in the chat's hash slot, next to its game."""
@@ -224,10 +268,12 @@ class SharedChatLocks(ChatLocks):
                 yield
             finally:
                 self._held.pop(rkey, None)
+                release = functools.partial(self._release, keys=[rkey, f"{rkey}:w"], args=[token, self.keys.wake])
                 try:
-                    await self._release(keys=[rkey, f"{rkey}:w"], args=[token, self.keys.wake])
-                except Exception:  # the lease runs out instead
-                    log.warning("could not release %s; it frees itself in %.0f s", rkey, self.lease_ms / 1000)
+                    await release()
+                except Exception:  # tried again while its lease lasts (only our own token is ever freed)
+                    log.warning("could not release %s; trying again until it frees itself", rkey)
+                    self._late.add(release, self.lease_ms / 1000)
 
     async def _take(self, rkey: str) -> str:
         token = f"{self.owner}:{next(self._tokens)}"
@@ -243,10 +289,7 @@ class SharedChatLocks(ChatLocks):
         held = list(self._held.items())
         if not held:
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for rkey, token in held:
-                await self._renew(keys=[rkey], args=[token, self.lease_ms], client=pipe)
-            results = await pipe.execute()
+        results = await each_script(self.redis, self._renew, [([rkey], [token, self.lease_ms]) for rkey, token in held])
         for (rkey, _), renewed in zip(held, results, strict=True):
             if not renewed and rkey in self._held:
                 log.warning("lost the lease of %s (this worker stalled for %.0f s?)", rkey, self.lease_ms / 1000)

@@ -18,9 +18,8 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 
-import redis.asyncio as aioredis
-
 from bot.plumbing.keys import LEGACY_OWNER, LEGACY_PREFIX, Keys, legacy
+from bot.plumbing.redis_connect import Client, script
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +50,10 @@ class SchemaError(Exception):
 class _Lease:
     """The migration lock held by this worker, renewed as it goes."""
 
-    def __init__(self, client: aioredis.Redis, key: str, token: str) -> None:
+    def __init__(self, client: Client, key: str, token: str) -> None:
         self.redis, self.key, self.token = client, key, token
-        self._renew = client.register_script(_RENEW)
-        self._release = client.register_script(_RELEASE)
+        self._renew = script(client, _RENEW)
+        self._release = script(client, _RELEASE)
 
     async def renew(self) -> None:
         if not await self._renew(keys=[self.key], args=[self.token, LEASE_MS]):
@@ -64,12 +63,12 @@ class _Lease:
         await self._release(keys=[self.key], args=[self.token])
 
 
-async def stored_version(client: aioredis.Redis, keys: Keys) -> int:
+async def stored_version(client: Client, keys: Keys) -> int:
     value = await client.get(keys.schema)
     return int(value) if value else LEGACY_SCHEMA
 
 
-async def _to_prefixed(client: aioredis.Redis, keys: Keys, lease: _Lease) -> None:
+async def _to_prefixed(client: Client, keys: Keys, lease: _Lease) -> None:
     """1 → 2: the keys of schema 1 renamed under this bot's prefix, if this bot is the one that takes them."""
     await client.set(LEGACY_OWNER, keys.prefix, nx=True)
     owner = await client.get(LEGACY_OWNER)
@@ -99,7 +98,7 @@ async def _to_prefixed(client: aioredis.Redis, keys: Keys, lease: _Lease) -> Non
     )
 
 
-async def _rename(client: aioredis.Redis, keys: Keys, names: list[str], moved: int, kept: int) -> tuple[int, int]:
+async def _rename(client: Client, keys: Keys, names: list[str], moved: int, kept: int) -> tuple[int, int]:
     """Rename a batch in one round trip (one fsync of the append-only file for all); the counts so far, added to.
     RENAMENX keeps a key's time to live, and the name under the prefix keeps its hash tag, so its slot."""
     async with client.pipeline(transaction=False) as pipe:
@@ -117,11 +116,11 @@ async def _rename(client: aioredis.Redis, keys: Keys, names: list[str], moved: i
     return moved, kept
 
 
-Step = Callable[[aioredis.Redis, Keys, _Lease], Awaitable[None]]
+Step = Callable[[Client, Keys, _Lease], Awaitable[None]]
 STEPS: dict[int, Step] = {1: _to_prefixed}  # from a version to the next
 
 
-async def migrate(client: aioredis.Redis, keys: Keys, wait: float = WAIT_SECONDS) -> int:
+async def migrate(client: Client, keys: Keys, wait: float = WAIT_SECONDS) -> int:
     """Bring the bot's data to ``SCHEMA``, step by step, under the lock; the version found at the start."""
     found = await stored_version(client, keys)
     deadline = time.monotonic() + wait
@@ -144,7 +143,7 @@ async def migrate(client: aioredis.Redis, keys: Keys, wait: float = WAIT_SECONDS
         await asyncio.sleep(0.1)  # another worker migrates: its lease runs out if it died
 
 
-async def _steps(client: aioredis.Redis, keys: Keys, lease: _Lease) -> None:
+async def _steps(client: Client, keys: Keys, lease: _Lease) -> None:
     version = await stored_version(client, keys)  # read again under the lock: another may have finished
     while version < SCHEMA:
         log.info("migrating %s's data from schema %d to %d", keys.prefix, version, version + 1)

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import itertools
 
-import redis.asyncio as aioredis
-
 from bot.config import Limits
 from bot.plumbing.keys import Keys
 from bot.plumbing.locks import LUA_NOW
 from bot.plumbing.pacing import message_bucket
+from bot.plumbing.redis_connect import Client, script
 
 # KEYS: the window. ARGV: limit, request id, window ms. 0 when taken, else ms to wait.
 _WINDOW = (
@@ -63,12 +62,12 @@ def bucket_key(keys: Keys, chat: int | str) -> str:
 class SharedBudgets:
     """The overall window and each chat's bucket, as ``Limits`` sets them, shared through one Redis."""
 
-    def __init__(self, client: aioredis.Redis, keys: Keys, limits: Limits, worker: str) -> None:
+    def __init__(self, client: Client, keys: Keys, limits: Limits, worker: str) -> None:
         self.keys = keys
         self.limits = limits
         self._ids = (f"{worker}:{n}" for n in itertools.count(1))
-        self._window = client.register_script(_WINDOW)
-        self._bucket = client.register_script(_BUCKET)
+        self._window = script(client, _WINDOW)
+        self._bucket = script(client, _BUCKET)
 
     async def take(self, chat: int | str) -> float:
         """Take room for one new message or edit in ``chat``: 0 when taken, else the seconds to wait before asking

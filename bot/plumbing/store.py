@@ -17,14 +17,13 @@ from typing import Any, Literal, TypeVar
 
 import redis.asyncio as aioredis
 from pydantic import BaseModel, Field, model_validator
-from redis.exceptions import WatchError
+from redis.asyncio.cluster import RedisCluster
 
-from bot.plumbing.deadlines import Deadline
 from bot.plumbing.figures import REDIS_SECONDS
 from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.keys import Keys
 from bot.plumbing.quiet_log import RepeatedFailure
-from bot.plumbing.redis_connect import connect, disconnect
+from bot.plumbing.redis_connect import Client, connect, disconnect, script
 
 log = logging.getLogger(__name__)
 
@@ -123,13 +122,6 @@ class HandMessage(BaseModel):
     awaits: bool = False  # drawn while the player's every choice was to be made here (their turn's notice)
 
 
-def _rechat(data: str, chat_id: int) -> str:
-    """A stored record's JSON with its chat id changed (the version lives beside it)."""
-    record = GameRecord.model_validate_json(data)
-    record.chat_id = chat_id
-    return record.model_dump_json(exclude={"version"})
-
-
 class StaleVersion(Exception):
     """The record changed since it was read: someone else's write won."""
 
@@ -156,22 +148,18 @@ def chat_tag(chat_id: int, thread_id: int | None) -> str:
     return f"{chat_id}" if thread_id is None else f"{chat_id}:{thread_id}"
 
 
-# A chat's keys that stay behind when it migrates: the running machinery (a lock the migration itself holds,
-# the order of the chat's updates, its flood budget) and the marker saying where the chat went.
-_STAYS = ("lock:", "order", "pace", "moved_to")
-_MIGRATE_ATTEMPTS = 5
-
-
 class Store:
     """Typed access to the bot's Redis keys (``keys``: their names, under the bot's prefix); connection trouble
     is retried by the client (bot/plumbing/redis_connect.py: ``RETRY``)."""
 
-    def __init__(self, client: aioredis.Redis, keys: Keys, replicas: int = 0, replica_wait_ms: int = 1000) -> None:
+    def __init__(self, client: Client, keys: Keys, replicas: int = 0, replica_wait_ms: int = 1000) -> None:
         """``replicas``: how many replicas must hold a saved record before ``save`` returns (``WAIT``), at most
         ``replica_wait_ms`` milliseconds; 0 saves on the primary alone."""
+        if isinstance(client, RedisCluster) and replicas:
+            raise ValueError("a cluster cannot wait for replicas (WAIT is one connection's, a move spans nodes)")
         self.redis = client
         self.keys = keys
-        self._cas = client.register_script(_CAS)
+        self._cas = script(client, _CAS)
         self.replicas = replicas
         self.replica_wait_ms = replica_wait_ms
         self._unreplicated = RepeatedFailure(log, f"a save reaching {replicas} replica(s)")
@@ -236,6 +224,7 @@ class Store:
         lose it. When too few replicas answer in time the move stands on the primary alone: refusing it would
         stop every game while a replica is away; that is logged once, and again when replicas keep up. Saves
         then skip the wait for ``REPLICA_RECHECK`` seconds: one slow move while replicas are away, not all."""
+        assert isinstance(self.redis, aioredis.Redis)  # never a cluster's (``__init__``)
         async with self.redis.client() as one:
             version = int(await self._cas(keys=keys, args=args, client=one))
             if version >= 0:
@@ -417,92 +406,10 @@ class Store:
         (a replica after a failover, OOM at its maxmemory) is not back yet."""
         await self.redis.set(self.keys.write_probe, 1, px=60_000)
 
-    # A basic group that became a supergroup (Telegram gives it a new id): everything about the chat moves.
+    # A basic group that became a supergroup (Telegram gives it a new id): everything about the chat moves
+    # (bot/plumbing/chat_move.py).
 
     async def moved_to(self, chat_id: int) -> int | None:
         """The supergroup a migrated group became, if it did."""
         value = await self.redis.get(f"{self.keys.chat(chat_id)}moved_to")
         return int(value) if value else None
-
-    async def migrate(self, old: int, new: int) -> bool:
-        """Move every key of chat ``old`` to chat ``new`` in one transaction: its game (the record's chat id
-        rewritten, its version kept), hands, version counter, settings, statistics, its place in the active set
-        and its armed deadlines (re-keyed, same times). The live message is dropped: its message is in the old
-        chat, which can no longer be edited, so the next redraw posts the board in the new one. False if the
-        chat had moved already (the other of the two signals Telegram gives), so nothing moves twice.
-
-        A basic group has no topics, so its one chat tag is its id. Keys the new chat already has win, except
-        counters and statistics, which are merged. Atomic on one Redis server (a Cluster would need the keys
-        moved slot by slot)."""
-        for _ in range(_MIGRATE_ATTEMPTS):
-            try:
-                return await self._migrate_once(old, new)
-            except WatchError:
-                continue  # something of the chat changed meanwhile: read it again
-        raise StoreUnavailable(f"chat {old} kept changing while it was moved to {new}")
-
-    async def _migrate_once(self, old: int, new: int) -> bool:
-        keys = self.keys
-        prefix = keys.chat(old)
-        marker = f"{prefix}moved_to"
-        found = [str(key) async for key in self.redis.scan_iter(match=f"{prefix}*", count=500)]
-        moving = sorted(key for key in found if not key[len(prefix) :].startswith(_STAYS))
-        old_tag, new_tag = chat_tag(old, None), chat_tag(new, None)
-        armed_old, armed_new = keys.armed(old_tag), keys.armed(new_tag)
-        targets = {key: keys.moved(key, old, new) for key in moving}
-        async with self.redis.pipeline(transaction=True) as pipe:
-            await pipe.watch(marker, armed_old, *moving, *targets.values())
-            if await pipe.get(marker):
-                return False
-            plan = [(key, targets[key], await pipe.type(key), bool(await pipe.exists(targets[key]))) for key in moving]
-            records = {
-                key: await pipe.hget(key, "d")
-                for key, _, kind, _ in plan
-                if kind == "hash" and key == keys.game(old_tag)
-            }
-            counters = {key: int(await pipe.get(key) or 0) for key, _, kind, _ in plan if key.endswith(":seq")}
-            merged = {key: await pipe.hgetall(key) for key, _, kind, taken in plan if kind == "hash" and taken}
-            target_seq = int(await pipe.get(f"{keys.chat(new)}seq") or 0)
-            was_active = bool(await pipe.sismember(keys.active, old_tag))
-            kind = await pipe.hget(keys.active_kinds, old_tag)
-            deadlines = [Deadline.parse(str(m)) for m in await pipe.smembers(armed_old)]
-            due = {d.member: await pipe.zscore(keys.due, d.member) for d in deadlines}
-            pipe.multi()  # type: ignore[no-untyped-call]
-            for key, target, _kind, taken in plan:
-                if key.endswith(":live"):
-                    pipe.delete(key)  # the message is in the old chat: the board is posted again in the new one
-                elif key in counters:
-                    pipe.set(target, max(counters[key], target_seq))
-                    pipe.delete(key)
-                elif key in records and not taken:
-                    pipe.rename(key, target)
-                    pipe.hset(target, "d", _rechat(str(records[key]), new))
-                elif taken and key in merged and (":stats:" in key or key.endswith(":names")):
-                    for field, value in merged[key].items():
-                        if key.endswith(":names"):
-                            pipe.hsetnx(target, field, value)
-                        else:
-                            pipe.hincrby(target, field, int(value))
-                    pipe.delete(key)
-                elif taken:
-                    log.warning("chat %s moving to %s: %s is there already and is kept", old, new, target)
-                    pipe.delete(key)
-                else:
-                    pipe.rename(key, target)
-            if was_active:
-                pipe.srem(keys.active, old_tag)
-                pipe.sadd(keys.active, new_tag)
-            if kind is not None:
-                pipe.hdel(keys.active_kinds, old_tag)
-                pipe.hset(keys.active_kinds, new_tag, kind)
-            for deadline in deadlines:
-                moved = Deadline(deadline.kind, new_tag, deadline.version)
-                pipe.zrem(keys.due, deadline.member)
-                pipe.zrem(keys.leases, deadline.member)  # a claimed one fires for the old chat, finds nothing there
-                pipe.zadd(keys.due, {moved.member: due[deadline.member] or time.time()})
-                pipe.sadd(armed_new, moved.member)
-            pipe.delete(armed_old)
-            pipe.set(marker, new)
-            await pipe.execute()
-        log.info("chat %s moved to %s: %d key(s), %d deadline(s)", old, new, len(moving), len(deadlines))
-        return True

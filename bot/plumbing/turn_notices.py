@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import redis.asyncio as aioredis
-
 from bot.plumbing.keys import Keys
+from bot.plumbing.redis_connect import Client, script
 from bot.plumbing.store import FINISHED_TTL
 
 # KEYS: turns. ARGV: version, game, ttl, then the users waited for. Nil if not newer, else {began, ended}.
@@ -93,11 +92,11 @@ class Notice:
 class TurnBook:
     """The turns and notices of every game, in Redis."""
 
-    def __init__(self, client: aioredis.Redis, keys: Keys) -> None:
+    def __init__(self, client: Client, keys: Keys) -> None:
         self.redis = client
         self.keys = keys
-        self._advance = client.register_script(_ADVANCE)
-        self._take = client.register_script(_TAKE)
+        self._advance = script(client, _ADVANCE)
+        self._take = script(client, _TAKE)
 
     def _turns_key(self, tag: str) -> str:
         return f"{self.keys.game(tag)}:turns"

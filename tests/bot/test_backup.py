@@ -105,3 +105,15 @@ def test_the_command_works_on_the_embedded_server_in_the_data_folder(
     assert "restore: 6 keys of" in capsys.readouterr().out
     with EmbeddedServer(tmp_path / "redis") as server:
         assert redis.Redis.from_url(server.url).hget(keys.game("-5"), "v") == b"3"
+
+
+def test_a_cluster_is_not_backed_up_by_the_bot_and_it_says_how(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A backup is one transaction, which a cluster cannot give across its nodes: one line says so, and no
+    connection is tried (the address here answers nothing)."""
+    monkeypatch.setenv("BOT_TOKEN", f"{next(_bots)}:secret")
+    monkeypatch.setenv("REDIS_URL", "redis+cluster://127.0.0.1:1")
+    assert main(["backup", str(tmp_path / "backup")]) == 1
+    assert "backed up node by node" in capsys.readouterr().err
+    assert not (tmp_path / "backup").exists()

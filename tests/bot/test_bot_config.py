@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bot.config import ConfigError, SentinelUrl, load_settings
+from bot.config import ClusterUrl, ConfigError, SentinelUrl, load_settings
 from bot.handlers.lobby import deal_seed
 from bot.plumbing.store import GameRecord, Player
 
@@ -32,6 +32,8 @@ def test_operator_ids_are_comma_separated(monkeypatch: pytest.MonkeyPatch) -> No
         ("REDIS_URL", "redis+sentinel://a:26379,b/", "REDIS_URL: the path must be /<primary name>"),
         ("REDIS_URL", "redis+sentinel://a:x/m", "REDIS_URL: a Sentinel's address must be host"),
         ("REDIS_URL", "redis+sentinel://a/m/zero", "REDIS_URL: the database must be a number"),
+        ("REDIS_URL", "redis+cluster://a:7000,b:x", "REDIS_URL: a cluster node's address must be host"),
+        ("REDIS_URL", "redis+cluster://a:7000/1", "REDIS_URL: a cluster has one database"),
         ("REDIS_REPLICA_WAIT_MS", "0", "REDIS_REPLICA_WAIT_MS:"),  # WAIT's 0 waits for ever
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL: must be one of"),
         ("WEBHOOK_URL", "not a url", "WEBHOOK_URL:"),
@@ -117,3 +119,18 @@ def test_saves_wait_for_one_replica_behind_sentinel_unless_told(monkeypatch: pyt
     assert load_settings(_env_file=None).replicas == 1
     monkeypatch.setenv("REDIS_REPLICAS", "0")
     assert load_settings(_env_file=None).replicas == 0
+
+
+def test_a_cluster_url_names_nodes_to_start_from_and_the_password() -> None:
+    where = ClusterUrl.parse("rediss+cluster://bot:s%40cret@n1:7000,n2,[::1]:7002")
+    assert where.nodes == (("n1", 7000), ("n2", 6379), ("::1", 7002))
+    assert (where.tls, where.username, where.password) == (True, "bot", "s@cret")
+    assert not ClusterUrl.parse("redis+cluster://n1:7000").tls
+
+
+def test_a_cluster_cannot_be_told_to_wait_for_replicas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REDIS_URL", "redis+cluster://n1:7000,n2:7001")
+    assert load_settings(_env_file=None).replicas == 0
+    monkeypatch.setenv("REDIS_REPLICAS", "1")
+    with pytest.raises(ConfigError, match="REDIS_REPLICAS: a cluster cannot wait for replicas"):
+        load_settings(_env_file=None)

@@ -6,10 +6,12 @@ import asyncio
 import itertools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
 
+from bot.plumbing.embedded_server import EmbeddedServer
 from bot.plumbing.keys import Keys
 from bot.plumbing.locks import POLL, ChatLocks, SharedChatLocks, Wakeups
 
@@ -116,3 +118,29 @@ async def test_a_live_holder_keeps_its_lock_past_the_lease_by_renewing_it(worker
         keeper.cancel()
     async with asyncio.timeout(1.0), b.hold(key):
         pass
+
+
+async def test_a_release_redis_missed_is_made_once_it_answers_not_a_lease_later(tmp_path: Path) -> None:
+    """Redis restarts while a lock is held: its release fails, and is tried again until Redis answers; the
+    next holder goes on then, not when the 10 s lease runs out."""
+    server = EmbeddedServer(tmp_path)  # its own server: this one is stopped and started again
+    url = server.start()
+    first = aioredis.Redis.from_url(url, decode_responses=True)
+    wakeups = Wakeups(first, KEYS.wake)
+    a = SharedChatLocks(first, KEYS, wakeups, owner="test-a", lease=10.0)
+    key = str(next(_chats))
+    try:
+        async with a.hold(key):
+            server.stop()  # appendfsync always: the lock's key comes back with the server
+        server.start()
+        back = time.monotonic()
+        second = aioredis.Redis.from_url(url, decode_responses=True)
+        b = SharedChatLocks(second, KEYS, Wakeups(second, KEYS.wake), owner="test-b", lease=10.0)
+        assert await second.get(b.redis_key(key)) == "test-a:1"  # still held: its release was missed
+        async with asyncio.timeout(5.0), b.hold(key):
+            waited = time.monotonic() - back
+        await second.aclose()
+    finally:
+        await first.aclose()
+        server.stop()
+    assert waited < 2 * POLL + 1.0, waited

@@ -12,6 +12,7 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.plumbing import metrics
+from bot.plumbing.chat_move import move_chat
 from bot.plumbing.keys import Keys
 from bot.plumbing.store import GameRecord, Player, Store
 
@@ -46,7 +47,7 @@ async def test_the_census_follows_each_game_through_its_phases(store: Store) -> 
     assert change(before, await store.census()) == {("splendor", "lobby"): 1}
 
     moved_to = next(_chats)  # a group that became a supergroup: its game counted once, under the new chat
-    assert await store.migrate(lobby, moved_to)
+    assert await move_chat(store, lobby, moved_to)
     assert change(before, await store.census()) == {("splendor", "lobby"): 1}
     assert await store.redis.hget(store.keys.active_kinds, str(moved_to)) == "splendor lobby"
 

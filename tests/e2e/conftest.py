@@ -16,6 +16,7 @@ import pytest
 
 from bot.dev.harness import TEST_TIME_SCALE, Harness
 from bot.dev.simulate import Settle, leaving_no_task, settled
+from bot.dev.test_lanes import OWN_SYSTEMS
 from sandbox.control_client import ControlClient
 
 
@@ -36,10 +37,22 @@ HERE = Path(__file__).parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test here is marked ``e2e``, so that ``pytest -m "not e2e"`` runs the fast layers alone."""
+    """Every test here is marked ``e2e``, so that ``pytest -m "not e2e"`` runs the fast layers alone. A module
+    that ``bot.dev.test_lanes`` takes to run a system of its own but uses the session's is an error, not a
+    slow surprise (under pytest-xdist it would start a second session system)."""
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+            if item.path.name in OWN_SYSTEMS and uses_the_session_system(item):
+                raise pytest.UsageError(f"{item.nodeid} uses the session's system: take it out of OWN_SYSTEMS")
+
+
+def uses_the_session_system(item: pytest.Item) -> bool:
+    """Whether the test needs ``harness`` above (directly or through ``sandbox``, ``settle``, ``operator``), not a
+    module's own fixture of that name."""
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.get("harness", ()) if info is not None else ()
+    return bool(defs) and defs[-1].scope == "session"
 
 
 @pytest.fixture(scope="session")
