@@ -1,23 +1,98 @@
-"""قلعه رودخان: points scored, plus what the meeples on the board would score if the game ended now."""
+"""قلعه رودخان: points scored, what each feature holding meeples is expected to score, and the meeples at hand.
+
+A feature holding meeples is worth to its majority what it would score completed, times the chance it is
+completed (fewer open edges and more tiles still to draw make that likelier), plus what it scores at the end
+otherwise: a city of four tiles with one open edge is nearly eight points, one with four open edges late in
+the game little more than four. A monastery counts the tiles around it and a share of the empty places, the
+more tiles are left. A meeple at hand is worth the points it can still earn, less as the pile runs down; one
+standing on a feature that will not be finished is the opposite, a meeple lost. Farms (an option) count
+their completed cities as the rules do at the end.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ai.knowledge import Knowledge
 from rules.carcassonne.board import board_of
-from rules.carcassonne.model import CarcassonneState
-from rules.carcassonne.scoring import final
+from rules.carcassonne.data import MEEPLES, TILES
+from rules.carcassonne.model import CarcAction, CarcassonneState
+from rules.carcassonne.scoring import field_cities, group, majority
+
+EDGE = 0.8  # the chance that one open edge of a feature gets closed, with tiles enough left
+TILES_PER_EDGE = 6  # tiles still to draw, per open edge, for that chance to hold in full
+FILL = 0.7  # the share of a monastery's empty neighbours expected to be filled, with tiles enough left
+AT_HAND = 1.5  # a meeple at hand at the start, in points; it falls with the pile
+FIELD_CITY = 3  # a farm's points per completed city it touches (when farmers play)
+TOTAL_TILES = 71  # the pile at the start
+
+
+def _chance(open_edges: int, left: int) -> float:
+    if open_edges <= 0:
+        return 1.0
+    return float(EDGE**open_edges * min(1.0, left / (TILES_PER_EDGE * open_edges)))
 
 
 def _standing(state: CarcassonneState) -> tuple[float, ...]:
+    board = board_of(state.placed)
+    left = len(state.pile)
     totals = [float(sum(p)) for p in state.points]
-    for scored in final(board_of(state.placed), state.meeples, state.players, state.options.farmers):
-        for seat in scored.seats:
-            totals[seat] += 0.8 * scored.points
+    standing = [0] * state.players
+    for root, on in group(board, state.meeples).items():
+        first = on[0]
+        kind = TILES[board.placed[first[1]][0]].segments[first[2]].kind
+        for meeple in on:
+            standing[meeple[0]] += 1
+        if kind == "road":
+            tiles = len(board.tiles[root])
+            value = float(tiles)
+            if left == 0:
+                pass
+            elif board.open.get(root, 0):
+                value += 0.5 * _chance(board.open[root], left)  # a road grows a little more before closing
+        elif kind == "city":
+            size = len(board.tiles[root]) + board.shields.get(root, 0)
+            p = _chance(board.open.get(root, 0), left) if left else 0.0
+            value = size * (1.0 + p)
+        elif kind == "monastery":
+            _, x, y, _ = board.placed[first[1]]
+            around = board.neighbours8(x, y)
+            value = 1.0 + around + (8 - around) * FILL * min(1.0, left / 16)
+        elif state.options.farmers:
+            cities = field_cities(board, root)
+            value = float(FIELD_CITY * sum(1 for c in cities if board.complete(c)))
+            value += 0.3 * FIELD_CITY * sum(1 for c in cities if not board.complete(c)) * min(1.0, left / 20)
+        else:
+            continue
+        for seat in majority(on):
+            totals[seat] += value
+    worth = AT_HAND * left / TOTAL_TILES
+    for seat in range(state.players):
+        totals[seat] += worth * min(3, MEEPLES - standing[seat])  # more than three at hand add little
     return tuple(totals)
 
 
-# Listing a tile's placements is the costly part of a ply: a quarter of the iterations, short play-outs; and
+KEEP = {"c": 5, "m": 6, "r": 3, "f": 0}  # of 8 random meeples a play-out puts down, by the kind of spot
+
+
+def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], draw: int) -> int:
+    """A play-out move: the tile anywhere it fits, at random, but a meeple mostly only on a city or a
+    monastery (a random play-out puts a meeple down with almost every tile, on fields and short roads too, and
+    is out of meeples in a few turns, which no player would be)."""
+    index = (draw >> 3) % len(legal)
+    spot = legal[index].spot
+    if spot == "n" or (draw & 7) < KEEP[spot[0]]:
+        return index
+    while legal[index].spot != "n":  # the same placement without a meeple comes after its spots
+        index += 1
+    return index
+
+
+# Listing a tile's placements is the costly part of a ply: a share of the iterations, short play-outs; and
 # with a hundred places, turns and meeples a tile, the search weighs only the six that look best at once
 # (without that, سخت won 1 of 12 games against the one-look greedy player; with the best 10, 8 of 12; with
-# the best 6, 9 of 12).
-KNOWLEDGE = Knowledge(standing=_standing, spread=6.0, playout_depth=4, budget=0.25, candidates=6)
+# the best 6, 9 of 12). Measured (issue 28, two players, against the frozen player of 3 December at the same
+# level, 40 games each): this judgement with random play-outs, متوسط 55.0%; with no play-out (8 candidates)
+# 38.8%, the play-outs matter; with the policy's play-outs 62.5% (95% CI 47.0–75.8), in the frozen player's
+# time. سخت took 0.66 s p95 at 0.25 of the iterations (before issue 28): 0.35 spends some of what is left.
+KNOWLEDGE = Knowledge(standing=_standing, spread=6.0, playout_depth=4, budget=0.35, candidates=6, policy=_policy)

@@ -10,7 +10,9 @@ turns of gem-taking still needed); how near to each noble; and the turn.
 Measured (issue 28; ``bench/ai_strength.py --game splendor``, 40 two-player games, seats rotated, against
 ``frozen-*``, today's player at the same budget): this judgement with no play-out, متوسط 42.5%; the policy's
 play-outs (8 plies) with the old judgement, 62.5%; both, 82.5% (16 plies: 82.5%, twice the time; 4 plies:
-85.0%, the time of the old random play-outs); سخت with both at 4 plies vs frozen سخت 90.0% (95% CI 76.9–96.0).
+85.0%, the time of the old random play-outs); سخت with both at 4 plies vs frozen سخت 90.0% (95% CI 76.9–96.0),
+p95 0.548 s a move. Twice the iterations (``budget=2.0``) spend the time that frees: four players, سخت vs three
+frozen سخت, 60.0% of 20 games (CI 38.7–78.1; a quarter is an even share), p95 1.055 s, max 1.320 s.
 """
 
 from __future__ import annotations
@@ -115,4 +117,4 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
     return chosen
 
 
-KNOWLEDGE = Knowledge(standing=_standing, spread=3.0, playout_depth=4, policy=_policy)
+KNOWLEDGE = Knowledge(standing=_standing, spread=3.0, playout_depth=4, budget=2.0, policy=_policy)
