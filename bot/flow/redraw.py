@@ -154,24 +154,28 @@ class Drawers:
                 stop_point("drawer-start", chat_id)  # tests stop here: a drawer due, the record not yet read
                 if wait:
                     await asyncio.sleep(wait)
-                if pacer is not None:
-                    await pacer.clear(chat_id)  # outside the lock: moves go on meanwhile
-                target = slot.wanted
-                async with svc.locks.hold(tag):  # the move that asked for this is answered first
-                    record = await svc.store.load(chat_id, thread_id)
-                if record is not None:
-                    logs.playing(record.game_id)
-                ready = await _render_ahead(context, record, slot)  # no lock: presses go on meanwhile
-                async with svc.locks.hold(tag):
-                    record = await svc.store.load(chat_id, thread_id)
-                    if record is None or not drawn(record):  # a lobby cancelled, or gone
-                        slot.drawn = max(slot.drawn, target)
-                        slot.asked = {asked for asked in slot.asked if asked > target}
-                        slot.menus.clear()
-                        wait = 0.0
-                        continue
-                    with pictures.rendered(ready):
-                        wait = await draw_or_defer(context, record, slot)
+                if pacer is not None:  # outside the lock: moves go on meanwhile; room is held for the board
+                    await pacer.clear(chat_id)
+                try:
+                    target = slot.wanted
+                    async with svc.locks.hold(tag):  # the move that asked for this is answered first
+                        record = await svc.store.load(chat_id, thread_id)
+                    if record is not None:
+                        logs.playing(record.game_id)
+                    ready = await _render_ahead(context, record, slot)  # no lock: presses go on meanwhile
+                    async with svc.locks.hold(tag):
+                        record = await svc.store.load(chat_id, thread_id)
+                        if record is None or not drawn(record):  # a lobby cancelled, or gone
+                            slot.drawn = max(slot.drawn, target)
+                            slot.asked = {asked for asked in slot.asked if asked > target}
+                            slot.menus.clear()
+                            wait = 0.0
+                            continue
+                        with pictures.rendered(ready):
+                            wait = await draw_or_defer(context, record, slot)
+                finally:
+                    if pacer is not None:
+                        pacer.release()  # the place held, if the board did not take it
                 if not wait:
                     refusals = 0
                     notices.follow(context, record)  # the board is out: whose turn began is told now

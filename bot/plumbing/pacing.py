@@ -39,7 +39,10 @@ How a request goes:
   show). New messages are never dropped.
 - Inside ``deferring()``, an edit or a new message that would have to wait fails at once with ``RetryAfter``,
   unsent, so a caller holding a chat's lock can let it go and draw again later with newer content
-  (``bot/flow/redraw.py``).
+  (``bot/flow/redraw.py``). Such a caller first waits, outside the lock, until its chat has room (``clear``),
+  which also holds one place of the overall budget for the caller's next request, in whatever chat, until it
+  is sent or given back (``release``): with the overall budget full, the lanes waiting in it would otherwise
+  take every place that comes free before the caller is back with its request, and put it off again and again.
 - With ``shared`` budgets (webhook mode, ``bot/plumbing/shared_budgets.py``), a new message or an edit also
   takes room from the same budgets in Redis just before it is sent, so that several workers together keep
   within them.
@@ -75,6 +78,7 @@ from bot.plumbing.figures import EDITS_MERGED, PACING_QUEUED, PACING_WAIT
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.02  # how often a request re-checks a budget that is full of requests still in flight
+HOLD_SECONDS = 10.0  # the longest a place of the overall budget stays held for a caller (``Pacer.clear``)
 RETRY_MARGIN = 0.05  # waited beyond retry_after, so the retry does not land on the boundary
 SWEEP_AT = 2048  # forget idle chats once this many are known (then again at twice as many as remain)
 
@@ -120,6 +124,20 @@ def refusal(seconds: float) -> RetryAfter:
 _DEFER: ContextVar[bool] = ContextVar("dorehami_defer_edits", default=False)
 
 
+@dataclass(eq=False)
+class _Hold:
+    """A place of the overall budget held for one caller's next request (``Pacer.clear``)."""
+
+    until: float
+    used: bool = False
+
+    def valid(self, now: float) -> bool:
+        return not self.used and self.until > now
+
+
+_HELD: ContextVar[_Hold | None] = ContextVar("dorehami_held_place", default=None)
+
+
 @contextlib.contextmanager
 def deferring() -> Iterator[None]:
     """Within this block, an edit or a new message that would have to wait fails at once with ``RetryAfter``
@@ -151,17 +169,22 @@ class Window:
         self.period = period
         self.ends: list[float] = []
         self.busy = 0
+        self.held: list[_Hold] = []  # places held for requests to come (``Pacer.clear``)
 
     def _prune(self, now: float) -> None:
         cutoff = now - self.period
         drop = bisect.bisect_right(self.ends, cutoff)
         if drop:
             del self.ends[:drop]
+        if self.held:
+            self.held = [hold for hold in self.held if hold.valid(now)]
 
-    def wait(self, now: float) -> float | None:
-        """Seconds until one more request may start; None while requests in flight fill the window."""
+    def wait(self, now: float, hold: _Hold | None = None) -> float | None:
+        """Seconds until one more request may start (with the place ``hold`` held for it); None while requests
+        in flight and places held fill the window."""
         self._prune(now)
-        excess = len(self.ends) + self.busy + 1 - self.limit
+        own = int(hold is not None and hold in self.held)
+        excess = len(self.ends) + self.busy + len(self.held) - own + 1 - self.limit
         if excess <= 0:
             return 0.0
         if excess > len(self.ends):
@@ -176,9 +199,20 @@ class Window:
         if counted:
             bisect.insort(self.ends, now)
 
+    def hold(self, now: float) -> _Hold:
+        hold = _Hold(now + HOLD_SECONDS)
+        self.held.append(hold)
+        return hold
+
+    def unhold(self, hold: _Hold) -> None:
+        """The place is taken by its request, or given back: either way no longer held."""
+        hold.used = True
+        if hold in self.held:
+            self.held.remove(hold)
+
     def idle(self, now: float) -> bool:
         self._prune(now)
-        return not self.ends and not self.busy
+        return not self.ends and not self.busy and not self.held
 
 
 class Bucket:
@@ -244,6 +278,7 @@ class _Item:
     sending: bool = False
     asked: float = 0.0  # when its caller asked (the pacer's clock), for dorehami_pacing_wait_seconds
     sent: bool = False  # tried once already: its wait is counted
+    hold: _Hold | None = None  # the place of the overall budget its caller holds (``Pacer.clear``)
 
 
 class Shared(Protocol):
@@ -314,8 +349,9 @@ class Pacer:
             defer=_DEFER.get(),
             retries=retries,
             asked=self.clock(),
+            hold=_HELD.get(),
         )
-        wait = self._wait(chat, kind)
+        wait = self._wait(chat, kind, item.hold)
         if item.defer and wait != 0:
             raise refusal(wait or POLL_SECONDS)
         if wait == 0 and not self._busy(chat, kind):
@@ -336,13 +372,25 @@ class Pacer:
             PACING_QUEUED.labels(kind.value).set_function(functools.partial(self.queued, kind))
 
     async def clear(self, chat_id: object) -> None:
-        """Wait until an edit in this chat could be sent at once (no 429 hold, room in its budget)."""
+        """Wait until an edit in this chat could be sent at once (no 429 hold, room in its budgets), then hold
+        a place of the overall budget for the caller's next request (in any chat) until it is sent or
+        ``release``d, ``HOLD_SECONDS`` at most. Awaited directly, so the hold is in the caller's context."""
         key = _chat_key(chat_id)
-        while key is not None and (chat := self.chats.get(key)) is not None:
-            wait = self._wait(chat, Kind.EDIT)
-            if wait == 0:
-                return
+        if key is None:
+            return
+        chat = self._chat(key)
+        while (wait := self._wait(chat, Kind.EDIT, _HELD.get())) != 0:
             await self.sleep(POLL_SECONDS if wait is None else wait)
+        held = _HELD.get()
+        if self.overall is not None and (held is None or not held.valid(self.clock())):
+            _HELD.set(self.overall.hold(self.clock()))
+
+    def release(self) -> None:
+        """Give back the place ``clear`` held for this caller, if no request took it."""
+        held = _HELD.get()
+        if held is not None and self.overall is not None:
+            self.overall.unhold(held)
+        _HELD.set(None)
 
     async def close(self) -> None:
         """Stop the lanes' workers; callers still waiting get ``CancelledError``."""
@@ -439,7 +487,7 @@ class Pacer:
             if item.future.done():  # its caller gave up (cancelled)
                 lane.popleft()
                 continue
-            wait = self._wait(chat, kind)
+            wait = self._wait(chat, kind, item.hold)
             if wait != 0:
                 if item.defer:
                     lane.popleft()
@@ -466,6 +514,8 @@ class Pacer:
                 await self.sleep(wait)
                 return False
         windows = self._windows(chat, kind)
+        if item.hold is not None and self.overall is not None:
+            self.overall.unhold(item.hold)  # the place held for it is the one it takes now
         for window in windows:
             window.start()
         item.sending = True
@@ -503,12 +553,13 @@ class Pacer:
         """The budgets a message or an edit counts against: the overall one and its chat's."""
         return [w for w in (self.overall, chat.messages) if w is not None]
 
-    def _wait(self, chat: _Chat, kind: Kind) -> float | None:
-        """0 if a request of ``kind`` may start now, else seconds to wait (None: until one in flight ends)."""
+    def _wait(self, chat: _Chat, kind: Kind, hold: _Hold | None = None) -> float | None:
+        """0 if a request of ``kind`` may start now (with the place ``hold`` of the overall budget held for
+        it), else seconds to wait (None: until one in flight ends)."""
         now = self.clock()
         longest = max(0.0, chat.blocked_until - now)
         for window in self._windows(chat, kind):
-            wait = window.wait(now)
+            wait = window.wait(now, hold) if isinstance(window, Window) else window.wait(now)
             if wait is None:
                 return None
             longest = max(longest, wait)

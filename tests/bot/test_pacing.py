@@ -267,6 +267,52 @@ async def test_a_deferred_edit_fails_at_once_while_its_chat_is_held(monkeypatch:
     assert tg.sent(GROUP) == ["news", "board"]
 
 
+async def test_a_caller_that_cleared_its_chat_keeps_its_place_while_lanes_wait_in_a_full_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A drawer clears its chat outside its lock, then reads and draws before it sends, deferred: meanwhile
+    the lanes waiting in a full overall budget would take each place that comes free, and put its board off
+    again and again (seen at the ceiling: a drawer gave up after 51 refusals). The place it cleared is held for
+    its next request, in whatever chat, and never lets more through than the budget."""
+    clock = FakeClock()
+    tg = FakeTelegram(clock, monkeypatch, global_per_second=2)
+    p = pacer(clock, global_per_second=2)
+    deferred = 0
+
+    async def drawer(chat_id: int, payload: str) -> None:
+        nonlocal deferred
+        while True:
+            await p.clear(GROUP)
+            try:
+                await clock.sleep(0.3)  # the record read and the board drawn
+                with deferring():
+                    await edit(p, tg, chat_id, 5, payload, "editMessageMedia")
+                return
+            except RetryAfter:
+                deferred += 1
+            finally:
+                p.release()
+
+    async def others() -> None:  # other chats ask as fast as the overall budget lets them through
+        asked = []
+        for n in range(1, 25):
+            asked.append(asyncio.ensure_future(send(p, tg, USER + n, n)))
+            await clock.sleep(0.5)
+        await asyncio.gather(*asked)
+
+    async def scenario() -> None:
+        crowd = asyncio.ensure_future(others())
+        await clock.sleep(0.25)
+        await drawer(GROUP, "board")  # the chat it cleared
+        await drawer(USER, "hand")  # another chat: the place is the caller's, not the chat's
+        await crowd
+
+    await clock.run(scenario())
+    assert deferred == 0 and not tg.refused  # the sandbox refuses a third request in any second
+    assert tg.sent(GROUP) == ["board"] and tg.sent(USER) == ["hand"]
+    assert p.overall is not None and not p.overall.held  # every place held was taken or given back
+
+
 async def test_a_deferred_edit_refused_by_telegram_is_not_retried(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = FakeClock()
     tg = FakeTelegram(clock, monkeypatch)
