@@ -1,36 +1,61 @@
 """قلعه رودخان: points scored, what each feature holding meeples is expected to score, and the meeples at hand.
 
 A feature holding meeples is worth to its majority what it would score completed, times the chance it is
-completed (fewer open edges and more tiles still to draw make that likelier), plus what it scores at the end
-otherwise: a city of four tiles with one open edge is nearly eight points, one with four open edges late in
-the game little more than four. A monastery counts the tiles around it and a share of the empty places, the
-more tiles are left. A meeple at hand is worth the points it can still earn, less as the pile runs down; one
-standing on a feature that will not be finished is the opposite, a meeple lost. Farms (an option) count
-their completed cities as the rules do at the end.
+completed, plus what it scores at the end otherwise. That chance is counted hole by hole: each empty place its
+open edges face must get one of the tiles still to draw that fit there, within the turns its owner has left (a
+quarter of the pile at four players, half at two), so a city with a hole no tile left can fill is worth its end
+score only, and closing such a hole round an opponent's city is worth what it takes from them. A monastery
+counts the tiles around it and a share of the empty places, the more tiles are left. A meeple at hand is worth
+the points it can still earn, less as the pile runs down; one standing on a feature that will not be finished is
+the opposite, a meeple lost. Farms (an option) count their completed cities as the rules do at the end.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ai.knowledge import Knowledge
-from rules.carcassonne.board import board_of
-from rules.carcassonne.data import MEEPLES, TILES
+from rules.carcassonne.board import Board, board_of
+from rules.carcassonne.data import FITS, MEEPLES, ORIENTED, STEP, STRIDE, TILES
 from rules.carcassonne.model import CarcAction, CarcassonneState
 from rules.carcassonne.scoring import field_cities, group, majority
 
-EDGE = 0.8  # the chance that one open edge of a feature gets closed, with tiles enough left
-TILES_PER_EDGE = 6  # tiles still to draw, per open edge, for that chance to hold in full
+GROW = 0.85  # the chance that filling a hole does not open the feature further
 FILL = 0.7  # the share of a monastery's empty neighbours expected to be filled, with tiles enough left
 AT_HAND = 1.5  # a meeple at hand at the start, in points; it falls with the pile
 FIELD_CITY = 3  # a farm's points per completed city it touches (when farmers play)
 TOTAL_TILES = 71  # the pile at the start
 
 
-def _chance(open_edges: int, left: int) -> float:
-    if open_edges <= 0:
+FITTING = {need: tuple(t for t in range(len(TILES)) if FITS[t][need]) for need in FITS[0]}  # tiles per hole
+
+
+def _holes(board: Board, root: int) -> set[tuple[int, int]]:
+    """The empty places a city or road's open edges face."""
+    out = set()
+    for index in board.tiles[root]:
+        ttype, x, y, rot = board.placed[index]
+        for d, segment in enumerate(ORIENTED[ttype][rot].edge_segment):
+            if segment >= 0:
+                place = (x + STEP[d][0], y + STEP[d][1])
+                if place not in board.grid and board.find(index * STRIDE + segment) == root:
+                    out.add(place)
+    return out
+
+
+def _chance(board: Board, root: int, pile: Counter[int], left: int, draws: float) -> float:
+    """That a city or road gets completed: each hole filled by one of the ``left`` tiles that fit it in
+    ``draws`` draws, and not opened further."""
+    if board.open.get(root, 0) <= 0:
         return 1.0
-    return float(EDGE**open_edges * min(1.0, left / (TILES_PER_EDGE * open_edges)))
+    if left <= 0:
+        return 0.0
+    chance = 1.0
+    for place in _holes(board, root):
+        fit = sum(pile[t] for t in FITTING[board.frontier[place]])
+        chance *= GROW * (1.0 - (1.0 - fit / left) ** draws)
+    return chance
 
 
 def _standing(state: CarcassonneState) -> tuple[float, ...]:
@@ -38,6 +63,7 @@ def _standing(state: CarcassonneState) -> tuple[float, ...]:
     left = len(state.pile)
     totals = [float(sum(p)) for p in state.points]
     standing = [0] * state.players
+    pile, draws = Counter(state.pile), left / state.players  # the draws of the feature's owner
     for root, on in group(board, state.meeples).items():
         first = on[0]
         kind = TILES[board.placed[first[1]][0]].segments[first[2]].kind
@@ -46,14 +72,11 @@ def _standing(state: CarcassonneState) -> tuple[float, ...]:
         if kind == "road":
             tiles = len(board.tiles[root])
             value = float(tiles)
-            if left == 0:
-                pass
-            elif board.open.get(root, 0):
-                value += 0.5 * _chance(board.open[root], left)  # a road grows a little more before closing
+            if left and board.open.get(root, 0):
+                value += 0.5 * _chance(board, root, pile, left, draws)  # a road grows a little more before closing
         elif kind == "city":
             size = len(board.tiles[root]) + board.shields.get(root, 0)
-            p = _chance(board.open.get(root, 0), left) if left else 0.0
-            value = size * (1.0 + p)
+            value = size * (1.0 + _chance(board, root, pile, left, draws))
         elif kind == "monastery":
             _, x, y, _ = board.placed[first[1]]
             around = board.neighbours8(x, y)
@@ -69,7 +92,8 @@ def _standing(state: CarcassonneState) -> tuple[float, ...]:
     worth = AT_HAND * left / TOTAL_TILES
     for seat in range(state.players):
         totals[seat] += worth * min(3, MEEPLES - standing[seat])  # more than three at hand add little
-    return tuple(totals)
+    scale = 2 / state.players  # the spread is set for two; the best of three opponents is further ahead
+    return tuple(scale * total for total in totals)
 
 
 KEEP = {"c": 5, "m": 6, "r": 3, "f": 0}  # of 8 random meeples a play-out puts down, by the kind of spot
