@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from bot.dev.harness import free_port
+from bot.dev.harness import free_ports
 from bot.dev.replicated import Node, Setup, until
 
 SLOTS = 16384
@@ -42,12 +42,13 @@ class ClusterSetup(Setup):
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
         self.bus_ports: dict[str, int] = {}  # folder name → the node's cluster bus port
+        self._ports = iter(free_ports(4 * PRIMARIES))  # a data and a bus port for each node, all different
         self.primaries = [self._node(f"primary{i}") for i in range(PRIMARIES)]
         self.replicas = [self._node(f"replica{i}") for i in range(PRIMARIES)]
 
     def _node(self, name: str) -> Node:
-        self.bus_ports[name] = free_port()
-        return _cluster_node(self.workdir / name, free_port(), self.bus_ports[name])
+        self.bus_ports[name] = next(self._ports)
+        return _cluster_node(self.workdir / name, next(self._ports), self.bus_ports[name])
 
     @property
     def nodes(self) -> list[Node]:

@@ -171,9 +171,18 @@ class BotProcess:
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` loopback ports free now and different from each other: the probes stay bound until all are
+    chosen, since a port probed and let go may be handed out again by the next probe (a cluster's node once got
+    another's bus port, and could not start)."""
+    with contextlib.ExitStack() as stack:
+        probes = [stack.enter_context(socket.socket()) for _ in range(count)]
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [int(probe.getsockname()[1]) for probe in probes]
 
 
 class WebhookWorker(BotProcess):
@@ -481,7 +490,7 @@ class Harness:
         return self
 
     def _start_workers(self, redis_url: str) -> None:
-        ports = [free_port() for _ in range(self.webhook_workers)]
+        ports = free_ports(self.webhook_workers)
         self.proxy = WebhookProxy([f"http://127.0.0.1:{port}" for port in ports])
         self.proxy.start()
         env = {"WEBHOOK_SECRET": "sandbox-webhook-secret", **self.bot_env}

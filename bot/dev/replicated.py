@@ -17,7 +17,7 @@ from typing import Self
 
 import redis
 
-from bot.dev.harness import free_port
+from bot.dev.harness import free_ports
 from bot.plumbing.embedded_server import server_binary
 
 SERVICE = "dorehami"  # the primary's name in the Sentinels' configuration
@@ -124,9 +124,10 @@ class SentinelSetup(Setup):
 
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
-        self.primary = _data_node(workdir / "primary", free_port())
-        self.replica = _data_node(workdir / "replica", free_port(), self.primary)
-        self.sentinels = [Node(workdir / f"sentinel{i}", free_port(), []) for i in range(3)]
+        primary, replica, *sentinels = free_ports(5)  # all different: none is bound before the nodes start
+        self.primary = _data_node(workdir / "primary", primary)
+        self.replica = _data_node(workdir / "replica", replica, self.primary)
+        self.sentinels = [Node(workdir / f"sentinel{i}", port, []) for i, port in enumerate(sentinels)]
         self.original = self.primary
 
     @property
