@@ -116,33 +116,125 @@ def _site(state: CondottiereState, seat: int, legal: Sequence[CondottiereAction]
     return near[pick % len(near)] if near else pick % len(legal)
 
 
+# The kinds a seat behind may play to take the lead, the cheapest first (by worth; a mercenary before a special
+# of the same worth); the Courtesan and the Scarecrow are not among them.
+_TAKERS = sorted((*range(BISHOP), BISHOP, DRUMMER, HEROINE, WINTER, SPRING), key=lambda k: (WORTH[k], k >= BISHOP))
+_FOUR = 3  # the kind of the Mercenary 4: a Scarecrow is played to save a mercenary at least this big
+
+
+class _Lines:
+    """The battle lines boiled down to what a line's strength needs, so that the play-out policy can try a
+    card on them without the engine: each line's mercenary kinds, whether it has a Drummer, its Courtesans'
+    and Heroines' points, and the season's kind."""
+
+    __slots__ = ("drum", "extra", "mercenaries", "season")
+
+    def __init__(self, state: CondottiereState) -> None:
+        self.mercenaries: list[list[int]] = []
+        self.drum: list[bool] = []
+        self.extra: list[int] = []
+        for line in state.lines:
+            kinds = [KIND_OF[c] for c in line]
+            self.mercenaries.append([k for k in kinds if k < BISHOP])
+            self.drum.append(DRUMMER in kinds)
+            self.extra.append(kinds.count(COURTESAN) * VALUE[COURTESAN] + kinds.count(HEROINE) * VALUE[HEROINE])
+        self.season = KIND_OF[state.season] if state.season != NONE else NONE
+
+    def power(self, seat: int = NONE, kind: int = NONE, without: int = NONE) -> list[int]:
+        """Each line's strength (as ``scoring.strengths``) after ``seat`` plays a card of ``kind``, or takes a
+        mercenary of kind ``without`` back to its hand."""
+        mercenaries, drum, extra, season = self.mercenaries, self.drum, self.extra, self.season
+        if kind in (WINTER, SPRING):
+            season = kind
+        elif kind == BISHOP:
+            top = max((k for line in mercenaries for k in line), default=NONE)
+            mercenaries = [[k for k in line if k != top] for line in mercenaries]
+        elif kind == DRUMMER:
+            drum = [d or s == seat for s, d in enumerate(drum)]
+        elif kind == HEROINE:
+            extra = [e + VALUE[HEROINE] if s == seat else e for s, e in enumerate(extra)]
+        elif kind != NONE:
+            mercenaries = [[*line, kind] if s == seat else line for s, line in enumerate(mercenaries)]
+        if without != NONE:
+            mine = list(mercenaries[seat])
+            mine.remove(without)
+            mercenaries = [mine if s == seat else line for s, line in enumerate(mercenaries)]
+        winter = season == WINTER
+        values = [
+            [(1 if winter else VALUE[k]) * (2 if d else 1) for k in line]
+            for line, d in zip(mercenaries, drum, strict=True)
+        ]
+        totals = [sum(line) + e for line, e in zip(values, extra, strict=True)]
+        if season == SPRING:
+            top = max((v for line in values for v in line), default=0)
+            totals = [t + _SPRING_BONUS * line.count(top) for t, line in zip(totals, values, strict=True)]
+        return totals
+
+
+_SPRING_BONUS = 3  # what Spring adds to each mercenary of the highest value in play (rules/condottiere/scoring.py)
+
+
+def _behind(power: Sequence[int], seat: int) -> int:
+    """How far ``seat`` is behind the strongest other line (negative: it leads)."""
+    return max(p for s, p in enumerate(power) if s != seat) - power[seat]
+
+
 def _policy(state: CondottiereState, seat: int, legal: Sequence[CondottiereAction], draw: int) -> int:
-    """A play-out move in battle as a plain player makes it: ahead, pass (or surrender, which ends the battle
-    now); behind, play the smallest mercenary that takes the lead, else the largest if the hand's
-    mercenaries can still catch up, else pass and keep the cards. A site next to the chooser's provinces.
-    Other decisions, and one move in ``RANDOM``, at random."""
+    """A play-out move as a plain player makes it. In battle: ahead, pass (or surrender, which ends the battle
+    now); behind, play the cheapest card that takes the lead, by the worth of the cards (a mercenary, the
+    Heroine, or a Bishop, Drummer, Winter or Spring that turns the battle: without them a play-out never sees
+    the opponent's Bishop burn one's 10s), else the largest mercenary if the hand's mercenaries can still
+    catch up, else a Scarecrow to save a big mercenary, else pass and keep the cards. A Scarecrow takes back
+    the largest mercenary the line can spare and still lead, or, behind anyway, the largest. A site next to
+    the chooser's provinces. Other decisions, and one move in ``RANDOM``, at random."""
     pick = (draw >> 3) % len(legal)
     if draw % RANDOM == 0 or len(legal) == 1:
         return pick
     if state.phase == "site":
         return _site(state, seat, legal, draw >> 3)
+    if state.phase == "scarecrow":
+        return _take_back(state, seat, legal)
     if state.phase != "battle":
         return pick
-    power = strengths(state.lines, state.season)
-    behind = max(p for s, p in enumerate(power) if s != seat) - power[seat]
+    behind = _behind(strengths(state.lines, state.season), seat)
     last = len(legal) - 1  # the pass
     kinds = {action.arg: index for index, action in enumerate(legal) if action.kind == "play"}
     if behind < 0:
         return kinds.get(SURRENDER, last)
-    mercenaries = sorted((VALUE[kind], index) for kind, index in kinds.items() if kind < BISHOP)
-    for value, index in mercenaries:
-        if value > behind:
-            return index
-    if HEROINE in kinds and behind < VALUE[HEROINE]:
-        return kinds[HEROINE]
+    season = KIND_OF[state.season] if state.season != NONE else NONE
+    factor = 2 if any(KIND_OF[c] == DRUMMER for c in state.lines[seat]) else 1
+    lines: _Lines | None = None
+    for kind in _TAKERS:
+        if kind not in kinds:
+            continue
+        if kind < BISHOP and season != SPRING:  # a mercenary's part is plain arithmetic
+            if (1 if season == WINTER else VALUE[kind]) * factor > behind:
+                return kinds[kind]
+        elif kind == HEROINE:
+            if VALUE[HEROINE] > behind:
+                return kinds[kind]
+        else:
+            lines = lines or _Lines(state)
+            if _behind(lines.power(seat, kind), seat) < 0:
+                return kinds[kind]
+    mercenaries = [(VALUE[kind], index) for kind, index in kinds.items() if kind < BISHOP]
     if mercenaries and sum(v for v, _ in mercenaries) > behind:
-        return mercenaries[-1][1]
+        return max(mercenaries)[1]
+    if SCARECROW in kinds and any(KIND_OF[c] < BISHOP and KIND_OF[c] >= _FOUR for c in state.lines[seat]):
+        return kinds[SCARECROW]
     return last if mercenaries or not kinds else pick
 
 
-KNOWLEDGE = Knowledge(standing=_standing, spread=1.5, playout_depth=30, budget=0.9, crowd=0.2, policy=_policy)
+def _take_back(state: CondottiereState, seat: int, legal: Sequence[CondottiereAction]) -> int:
+    """A Scarecrow's mercenary: the largest the line can give up and still lead; behind anyway, the largest
+    (it fights again in a later battle); else none (the last action)."""
+    lines = _Lines(state)
+    behind = _behind(lines.power(), seat) >= 0
+    options = sorted(((action.arg, index) for index, action in enumerate(legal) if action.arg != NONE), reverse=True)
+    for kind, index in options:
+        if _behind(lines.power(seat, without=kind), seat) < 0:
+            return index
+    return options[0][1] if behind and options else len(legal) - 1
+
+
+KNOWLEDGE = Knowledge(standing=_standing, spread=1.5, playout_depth=30, budget=1.0, crowd=0.2, policy=_policy)
