@@ -96,114 +96,20 @@ def _standing(state: CarcassonneState) -> tuple[float, ...]:
     return tuple(scale * total for total in totals)
 
 
-KEEP = {"c": 5, "m": 6, "r": 2, "f": 0}  # of 8 play-out meeples put down, by the kind of spot, when it stays open
-LOOKS = 4  # placements a play-out move weighs: a few, since listing a tile's placements is what a ply costs
-
-
-def _still_open(board: Board, x: int, y: int, rot: int, edges: tuple[int, ...], roots: set[int]) -> int:
-    """The open edges a city or road segment of a tile laid at (x, y) leaves to the feature it makes."""
-    grid = board.grid
-    matched = 0
-    for e in edges:
-        dx, dy = STEP[(e + rot) % 4]
-        if (x + dx, y + dy) in grid:
-            matched += 1
-    return sum(board.open.get(root, 0) for root in roots) + len(edges) - 2 * matched
-
-
-def _holders(
-    state: CarcassonneState, board: Board
-) -> tuple[dict[int, tuple[int, ...]], list[tuple[int, int, tuple[int, ...]]]]:
-    """The majority of each city and road holding meeples, and each monastery's place and holder."""
-    features: dict[int, tuple[int, ...]] = {}
-    monasteries: list[tuple[int, int, tuple[int, ...]]] = []
-    for root, on in group(board, state.meeples).items():
-        first = on[0]
-        ttype, x, y, _ = board.placed[first[1]]
-        kind = TILES[ttype].segments[first[2]].kind
-        if kind == "monastery":
-            monasteries.append((x, y, (first[0],)))
-        elif kind != "field":
-            features[root] = majority(on)
-    return features, monasteries
-
-
-def _sway(
-    state: CarcassonneState,
-    seat: int,
-    board: Board,
-    holders: tuple[dict[int, tuple[int, ...]], list[tuple[int, int, tuple[int, ...]]]],
-    x: int,
-    y: int,
-    rot: int,
-) -> float:
-    """What a placement does to the features holding meeples: a tile added to one the mover holds is worth its
-    points, closing it its whole score and the meeple back; the same to one an opponent holds counts against."""
-    features, monasteries = holders
-    sway = 0.0
-    if features:
-        tile = TILES[state.drawn]
-        for seg, roots in zip(tile.segments, board.joins(state.drawn, x, y, rot), strict=True):
-            held = [root for root in roots if root in features]
-            if not held:
-                continue
-            weight = 2.0 if seg.kind == "city" else 1.0
-            closes = _still_open(board, x, y, rot, seg.edges, roots) <= 0
-            for root in held:
-                gain = weight * (1 + len(board.tiles[root])) + 1.0 if closes else weight
-                sway += gain if seat in features[root] else -gain
-    for mx, my, held_by in monasteries:
-        if abs(mx - x) <= 1 and abs(my - y) <= 1:
-            sway += 1.0 if seat in held_by else -1.0
-    return sway
+KEEP = {"c": 5, "m": 6, "r": 3, "f": 0}  # of 8 random meeples a play-out puts down, by the kind of spot
 
 
 def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], draw: int) -> int:
-    """A play-out move: of a few placements drawn at random, the one that does most for the mover's features
-    holding meeples and least for an opponent's (extending, closing, filling round a monastery); then a meeple
-    mostly on a city or monastery, always on a feature the tile closes at once (a random play-out puts a meeple
-    down with almost every tile and is out of meeples in a few turns, which no player would be)."""
-    board = board_of(state.placed)
-    holders = _holders(state, board)
-    size = len(legal)
-    best, best_sway = -1, 0.0
-    seen: set[tuple[int, int, int]] = set()
-    pick = draw
-    for _ in range(LOOKS):
-        index = pick % size
-        pick = (pick * 1103515245 + 12345) & 0x3FFFFFFF
-        while legal[index].spot != "n":  # the same placement without a meeple comes after its spots
-            index += 1
-        action = legal[index]
-        if (action.x, action.y, action.rot) in seen:
-            continue
-        seen.add((action.x, action.y, action.rot))
-        sway = _sway(state, seat, board, holders, action.x, action.y, action.rot)
-        if best < 0 or sway > best_sway:
-            best, best_sway = index, sway
-    action = legal[best]
-    first = best
-    while first > 0 and legal[first - 1].spot != "n" and legal[first - 1][:3] == action[:3]:
-        first -= 1
-    if first == best:
-        return best
-    tile = TILES[state.drawn]
-    joins = None
-    chance = pick & 7
-    for index in range(first, best):
-        seg = tile.segments[tile.spot_index[legal[index].spot]]
-        if seg.kind == "field":
-            continue
-        if seg.kind == "monastery":
-            if chance < KEEP["m"]:
-                return index
-            continue
-        if joins is None:
-            joins = board.joins(state.drawn, action.x, action.y, action.rot)
-        left = _still_open(board, action.x, action.y, action.rot, seg.edges, joins[tile.spot_index[seg.spot]])
-        if left <= 0 or chance < KEEP[seg.spot[0]]:
-            return index
-    return best
+    """A play-out move: the tile anywhere it fits, at random, but a meeple mostly only on a city or a
+    monastery (a random play-out puts a meeple down with almost every tile, on fields and short roads too, and
+    is out of meeples in a few turns, which no player would be)."""
+    index = (draw >> 3) % len(legal)
+    spot = legal[index].spot
+    if spot == "n" or (draw & 7) < KEEP[spot[0]]:
+        return index
+    while legal[index].spot != "n":  # the same placement without a meeple comes after its spots
+        index += 1
+    return index
 
 
 # Listing a tile's placements is the costly part of a ply: a share of the iterations, short play-outs; and
