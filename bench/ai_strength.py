@@ -33,6 +33,7 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,7 +76,14 @@ def move(player: str, game_id: str, state: Any, seat: int, seed: int) -> Any:
     return choose(game_id, state, seat, player, seed)
 
 
-def play(game_id: str, players: int, a: str, b: str, index: int, seed: int) -> Played:
+Mover = Callable[[str, str, Any, int, int], Any]  # (player, game, state, seat, seed) -> action, as ``move``
+
+
+def play(
+    game_id: str, players: int, a: str, b: str, index: int, seed: int, mover: Mover = move, timed: Iterable[str] = ()
+) -> Played:
+    """One seeded game of A against B; the thinking time of the searchers, and of ``timed`` players, is kept."""
+    counted = {*SEARCHERS, *timed}
     game = GAMES[game_id]
     state = game.setup(players, seed * 100_003 + index)
     a_seat = index % players
@@ -86,8 +94,8 @@ def play(game_id: str, players: int, a: str, b: str, index: int, seed: int) -> P
         seat = seats[0]
         player = a if seat == a_seat else b
         started = time.process_time()
-        action = move(player, game_id, state, seat, seed * 7_919 + index * 1_009 + actions)
-        if player in SEARCHERS:
+        action = mover(player, game_id, state, seat, seed * 7_919 + index * 1_009 + actions)
+        if player in counted:
             searched.append((player, actions, time.process_time() - started))
         state = game.apply(state, seat, action).state
         actions += 1

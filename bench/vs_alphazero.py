@@ -28,6 +28,7 @@ stop and go on, and ``--report`` reads it without the agent's environment.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import time
@@ -48,21 +49,20 @@ BIT = (128, 64, 32, 16, 8, 4, 2, 1)  # the agent's deck bitfields: card index 0 
 
 
 class AlphaZero:
-    """The agent, loaded from its checkout, playing one seat of our games."""
+    """The agent, loaded from its checkout, playing one seat of our games. Its modules are loaded by name
+    from the checkout given at run time (``importlib``): they exist only there, and ``--report`` needs none."""
 
     def __init__(self, agent_dir: Path, simulations: int) -> None:
         sys.path.insert(0, str(agent_dir))
         os.chdir(agent_dir)  # its loaders read paths relative to the checkout
-        import numpy as np
-        from MCTS import MCTS
-        from splendor.NNet import NNetWrapper
-        from splendor.SplendorGame import SplendorGame
-        from splendor.SplendorLogic import all_cards, np_different_gems_up_to_3
-        from utils import dotdict
-
-        self.np, self.mcts_class = np, MCTS
-        self.game = SplendorGame()
-        self.net = NNetWrapper(self.game, dict(lr=None, dropout=0.0, epochs=None, batch_size=None, nn_version=-1))
+        self.np = np = importlib.import_module("numpy")  # its environment's, not a dependency of ours
+        self.mcts_class = importlib.import_module("MCTS").MCTS
+        logic = importlib.import_module("splendor.SplendorLogic")
+        all_cards, np_different_gems_up_to_3 = logic.all_cards, logic.np_different_gems_up_to_3
+        dotdict = importlib.import_module("utils").dotdict
+        self.game = importlib.import_module("splendor.SplendorGame").SplendorGame()
+        wrapper = importlib.import_module("splendor.NNet").NNetWrapper
+        self.net = wrapper(self.game, dict(lr=None, dropout=0.0, epochs=None, batch_size=None, nn_version=-1))
         extra = self.net.load_checkpoint("splendor", "pretrained_2players.pt")
         cpuct = extra.get("cpuct")
         self.args = dotdict(
@@ -93,6 +93,9 @@ class AlphaZero:
             self.lines[card.id] = np.array(tier[found[0][0]][found[0][1]], dtype=np.int8)
         self.nobles = {n.id: np.array([*n.requires, 0, n.points], dtype=np.int8) for n in NOBLES}
         self.skipped = 0  # moves where its first choice is not a move of our rules
+        # its first search exports the network to ONNX and compiles its rules (numba): not in a move's time
+        warm_up = self.mcts_class(self.game, self.net, dotdict({**self.args, "numMCTSSims": 16}))
+        warm_up.getActionProb(self.game.getInitBoard(), temp=1, force_full_search=True)
 
     def board(self, state: SplendorState, seat: int) -> Any:
         """Its canonical board for ``seat`` (rows as its SplendorLogicNumba describes them, two players)."""
@@ -172,29 +175,16 @@ class AlphaZero:
 
 
 def play(agent: AlphaZero, ours: str, name: str, index: int, seed: int) -> Played:
-    state = GAME.setup(PLAYERS, seed * 100_003 + index)
-    our_seat = index % PLAYERS
-    times: list[tuple[str, int, float]] = []
-    actions = 0
-    while seats := GAME.to_act(state):
-        seat = seats[0]
-        move_seed = seed * 7_919 + index * 1_009 + actions
-        started = time.process_time()
-        if seat == our_seat:
-            action = ai_strength.move(ours, "splendor", state, seat, move_seed)
-            player = ours
-        else:
-            action = agent.move(state, seat, move_seed)
-            player = name
-        if state.phase == "act":
-            times.append((player, actions, time.process_time() - started))
-        state = GAME.apply(state, seat, action).state
-        actions += 1
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    share = 1 / len(outcome.winners) if our_seat in outcome.winners else 0.0
-    print(f"game {index}: ours at seat {our_seat}, points {outcome.scores}, share {share}", flush=True)
-    return Played(share, [(p, at / max(1, actions), t) for p, at, t in times])
+    """One game of ``bench/ai_strength.py``'s, the agent playing B's seat."""
+
+    def mover(player: str, game_id: str, state: SplendorState, seat: int, move_seed: int) -> SplendorAction:
+        if player == name:
+            return agent.move(state, seat, move_seed)
+        return ai_strength.move(player, game_id, state, seat, move_seed)
+
+    played = ai_strength.play("splendor", PLAYERS, ours, name, index, seed, mover, timed=(name,))
+    print(f"game {index}: ours at seat {index % PLAYERS}, our share {played.share}", flush=True)
+    return played
 
 
 def main() -> None:
