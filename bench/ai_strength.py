@@ -181,15 +181,23 @@ class Record:
             out.write((b"\n" if cut else b"") + json.dumps(entry).encode() + b"\n")
 
 
-def line(key: Line, games: int, jobs: int, record: Record) -> None:
+def line(key: Line, games: int, jobs: int, record: Record, one: Callable[[int], Played] | None = None) -> None:
+    """The games of a line the record does not hold yet, ``jobs`` at a time; with ``one`` (a game by its index),
+    one by one in this process, for a player that is loaded once and cannot be sent to other processes."""
     started = time.monotonic()
     done = record.held(key)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(play, *key[:4], i, key[4]): i for i in range(games) if i not in done}
-        for future in as_completed(futures):
-            index = futures[future]
-            done[index] = future.result()
+    missing = [i for i in range(games) if i not in done]
+    if one is not None:
+        for index in missing:
+            done[index] = one(index)
             record.keep(key, index, done[index])
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(play, *key[:4], i, key[4]): i for i in missing}
+            for future in as_completed(futures):
+                index = futures[future]
+                done[index] = future.result()
+                record.keep(key, index, done[index])
     report(key, [done[i] for i in range(games)], f"{time.monotonic() - started:6.0f} s")
 
 

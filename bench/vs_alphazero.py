@@ -31,13 +31,12 @@ import argparse
 import importlib
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ai_strength
-from ai_strength import SEARCHERS, Line, Played, Record, held_so_far, report
+from ai_strength import SEARCHERS, Line, Played, Record, held_so_far
 
 from rules import GAMES
 from rules.splendor.data import CARDS, NOBLES
@@ -205,14 +204,8 @@ def main() -> None:
         return
     if args.agent_dir is None:
         parser.error("--agent-dir is needed to play")
-    started = time.monotonic()
-    done = record.held(key)
     agent = AlphaZero(args.agent_dir.resolve(), args.simulations)
-    for index in range(args.games):
-        if index not in done:
-            done[index] = play(agent, args.a, name, index, args.seed)
-            record.keep(key, index, done[index])
-    report(key, [done[i] for i in range(args.games)], f"{time.monotonic() - started:6.0f} s")
+    ai_strength.line(key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed))
     print(f"its first choice was not a move of ours {agent.skipped} times", flush=True)
 
 
