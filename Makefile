@@ -1,6 +1,7 @@
 # One-command set-up: each target creates .venv and installs the project first when needed: the bot's own
 # dependencies for running it (sandbox, run), with the test tools as well (pytest, ruff, mypy) for the rest.
-# A stamp file per kind keeps either from being installed again until pyproject.toml changes.
+# A stamp file per kind keeps either from being installed again until pyproject.toml or the lock changes; both
+# install the versions requirements-test.lock pins (make lock).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,13 +14,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+$(STAMP): pyproject.toml requirements-test.lock | $(BIN)/python
+	$(BIN)/pip install --quiet -c requirements-test.lock -e .
 	touch $(STAMP)
 
-# the test tools come with everything the bot needs, so the bot's stamp is made too
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+# the test tools come with everything the bot needs, so the bot's stamp is made too; pinned, so a release on the
+# registry cannot change what the tests and lint run on
+$(TEST_STAMP): pyproject.toml requirements-test.lock | $(BIN)/python
+	$(BIN)/pip install --quiet -c requirements-test.lock -e '.[test]'
 	touch $(TEST_STAMP) $(STAMP)
 
 sandbox: $(STAMP)  ## run the bot against the local sandbox (web chat on http://127.0.0.1:8080/)
@@ -63,13 +65,17 @@ bench: $(TEST_STAMP) browser
 # The image's dependencies pinned with their hashes, for Linux x86_64 and aarch64 alike (one universal lock for
 # the Python of the Dockerfile's base image): requirements.lock, what the bot runs on, and requirements-build.lock,
 # what builds its wheel (pyproject.toml's build-system). uv is installed into .venv for this alone: nothing else
-# needs it; tests/project/test_deploy.py checks the locks still satisfy pyproject.toml.
+# needs it; tests/project/test_deploy.py checks the locks still satisfy pyproject.toml. requirements-test.lock is
+# what make test and CI install (as pip constraints, with the test tools, for the oldest Python we support), its
+# runtime pins those of requirements.lock.
 LOCK_PYTHON := 3.12
-LOCK := $(BIN)/uv pip compile --universal --python-version $(LOCK_PYTHON) --generate-hashes --quiet \
-	--custom-compile-command "make lock"
+TEST_LOCK_PYTHON := 3.11
+COMPILE := $(BIN)/uv pip compile --universal --quiet --custom-compile-command "make lock"
+LOCK := $(COMPILE) --python-version $(LOCK_PYTHON) --generate-hashes
 lock: | $(BIN)/python
 	$(BIN)/pip install --quiet uv
 	$(LOCK) pyproject.toml -o requirements.lock
+	$(COMPILE) --python-version $(TEST_LOCK_PYTHON) --extra test -c requirements.lock pyproject.toml -o requirements-test.lock
 	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires'], sep='\n')" \
 	  | $(LOCK) - -o requirements-build.lock
 

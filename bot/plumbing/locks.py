@@ -100,7 +100,7 @@ class Wakeups:
         pubsub, self._pubsub = self._pubsub, None
         if pubsub is not None:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()
 
     async def close(self) -> None:
         if self._task is not None:

@@ -66,7 +66,7 @@ def connect(url: str) -> Client:
     if not is_sentinel(url):
         return aioredis.Redis.from_url(url, **CLIENT_OPTIONS)
     where = SentinelUrl.parse(url)
-    sentinel = Sentinel(list(where.sentinels), sentinel_kwargs=_sentinel_options(where))  # type: ignore[no-untyped-call]
+    sentinel = Sentinel(list(where.sentinels), sentinel_kwargs=_sentinel_options(where))
     primary: aioredis.Redis = sentinel.master_for(
         where.service, db=where.db, username=where.username, password=where.password, **CLIENT_OPTIONS
     )
@@ -151,8 +151,8 @@ def connect_blocking(url: str, socket_timeout: float) -> redis.Redis:
         return redis.Redis.from_url(url, socket_timeout=socket_timeout)
     where = SentinelUrl.parse(url)
     options = _sentinel_options(where)
-    sentinel = redis.sentinel.Sentinel(list(where.sentinels), sentinel_kwargs=options)  # type: ignore[no-untyped-call]
-    primary: redis.Redis = sentinel.master_for(  # type: ignore[no-untyped-call]
+    sentinel = redis.sentinel.Sentinel(list(where.sentinels), sentinel_kwargs=options)
+    primary: redis.Redis = sentinel.master_for(
         where.service, db=where.db, username=where.username, password=where.password, socket_timeout=socket_timeout
     )
     return primary
