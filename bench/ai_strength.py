@@ -19,14 +19,15 @@ easy p95 ≤ 0.2 s.
 ``--record FILE`` keeps each finished game in a JSON-lines file and plays only the games of a line that file
 does not hold yet, so a long run (200 games a line takes hours) can stop and go on later, or be split over
 several runs; a record counts only for the same line, seed and code (a digest of ``ai/`` and ``rules/``
-without the other games' own files). ``bench/records/ai_strength.jsonl`` is the project's record, committed:
-a file outside the checkout does not outlive the machine it was written on, and the figures in a note must
-be checkable from the repository.
+without the other games' own files, comments or docstrings). ``bench/records/ai_strength.jsonl`` is the
+project's record, committed: a file outside the checkout does not outlive the machine it was written on,
+and the figures in a note must be checkable from the repository.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -123,22 +124,45 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _only_for(relative: Path) -> str:
-    """The game a source file serves alone (``rules/<game>/…``, ``ai/games/<game>.py``); "" if shared."""
+    """The game a source file serves alone (``rules/<game>/…``, ``ai/games/<game>.py``, a data file
+    ``ai/games/<game>_….json``); "" if shared."""
     if relative.parts[0] == "rules" and len(relative.parts) > 2:
         return relative.parts[1]
-    return relative.stem if relative.parts[:2] == ("ai", "games") else ""
+    if relative.parts[:2] == ("ai", "games"):
+        stem = relative.stem
+        return next((game_id for game_id in GAMES if stem == game_id or stem.startswith(f"{game_id}_")), "")
+    return ""
 
 
 def code_digest(game_id: str) -> str:
-    """What the players' moves in one game depend on: the source files of ``ai/`` and ``rules/`` but the other
-    games' own, so that work on one game's engine or knowledge leaves the other games' records standing."""
+    """What the players' moves in one game depend on: the code of ``ai/`` and ``rules/`` (their data files, and
+    their Python as parsed, without comments and docstrings, so that rewording leaves the records standing) but
+    the other games' own files, so that work on one game's engine or knowledge leaves the other games' too."""
     digest = hashlib.sha256()
-    for path in sorted([*ROOT.glob("ai/**/*.py"), *ROOT.glob("rules/**/*.py"), *ROOT.glob("rules/**/*.json")]):
+    sources = ("ai/**/*.py", "ai/**/*.json", "rules/**/*.py", "rules/**/*.json")
+    for path in sorted(path for pattern in sources for path in ROOT.glob(pattern)):
         relative = path.relative_to(ROOT)
         if _only_for(relative) in set(GAMES) - {game_id}:
             continue
-        digest.update(str(relative).encode() + b"\0" + path.read_bytes())
+        code = _code(path.read_text(encoding="utf-8")) if path.suffix == ".py" else path.read_bytes()
+        digest.update(str(relative).encode() + b"\0" + code)
     return digest.hexdigest()[:16]
+
+
+def _code(source: str) -> bytes:
+    """A module as the interpreter runs it: its syntax tree with every docstring taken out."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and body:
+            first = body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 Line = tuple[str, int, str, str, int]  # game, players, A, B, seed
@@ -181,9 +205,12 @@ class Record:
             out.write((b"\n" if cut else b"") + json.dumps(entry).encode() + b"\n")
 
 
-def line(key: Line, games: int, jobs: int, record: Record, one: Callable[[int], Played] | None = None) -> None:
-    """The games of a line the record does not hold yet, ``jobs`` at a time; with ``one`` (a game by its index),
-    one by one in this process, for a player that is loaded once and cannot be sent to other processes."""
+def line(
+    key: Line, games: int, jobs: int, record: Record, one: Callable[[int], Played] | None = None, mover: Mover = move
+) -> None:
+    """The games of a line the record does not hold yet, ``jobs`` at a time (moves by ``mover``, a module's
+    function); with ``one`` (a game by its index), one by one in this process, for a player that is loaded once
+    and cannot be sent to other processes."""
     started = time.monotonic()
     done = record.held(key)
     missing = [i for i in range(games) if i not in done]
@@ -193,7 +220,7 @@ def line(key: Line, games: int, jobs: int, record: Record, one: Callable[[int], 
             record.keep(key, index, done[index])
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play, *key[:4], i, key[4]): i for i in missing}
+            futures = {pool.submit(play, *key[:4], i, key[4], mover): i for i in missing}
             for future in as_completed(futures):
                 index = futures[future]
                 done[index] = future.result()
