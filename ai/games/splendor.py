@@ -1,23 +1,32 @@
-"""اسپلندور: play-outs played as a plain player plays, and a position judged as its points plus what it is worth.
+"""اسپلندور: play-outs played as a plain player plays, and a position judged by weights learned from self-play.
 
 Random play-outs say little in Splendor: random moves reserve and hoard far more than they buy, so the
 position 16 random plies on is mostly noise. Play-outs here follow a plain player's policy for 4 plies (buy
 the best card that can be bought, else take the gems the nearest good card lacks), and the position is then
-judged by what a player weighs: points; the engine (bonuses, worth more early and more in the colours the
-table's cards ask for); how near the seat is to the cards it could buy next (the best two, discounted by the
-turns of gem-taking still needed); how near to each noble; and the turn.
+judged by what a player weighs (``FEATURES``): points; the bonuses, largest colour first, and the engine they
+make (worth more early and in the colours the table's cards ask for); gems and gold; how near to each noble;
+how near the best two cards within reach (their worth discounted by the turns of gem-taking still needed);
+the cards that can be bought now; cards held in reserve; and the turn. Each seat's standing is weights ·
+features, and its share of the win their softmax (spread 1): a conditional logit whose weights, one set per
+stage of the game (by the leader's points, ``STAGES``), were fitted to who won 300 seeded games of متوسط
+against متوسط (``bench/splendor_value.py``; 17,348 positions, every fifth game held out). On the held-out
+positions the weights written by hand before (issue 28) had a log-loss of 0.629 and their favourite won 60.6%;
+the fitted ones 0.566 and 66.6%, better at every stage. They learned, among others, that a card held in
+reserve costs (−0.06 early, −0.95 near the end), a thing the hand weights ignored and the AlphaZero agent
+exploits (``ai/README.md``).
 
-Measured (issue 28; ``bench/ai_strength.py --game splendor``, 40 two-player games, seats rotated, against
-``frozen-*``, today's player at the same budget): this judgement with no play-out, متوسط 42.5%; the policy's
-play-outs (8 plies) with the old judgement, 62.5%; both, 82.5% (16 plies: 82.5%, twice the time; 4 plies:
-85.0%, the time of the old random play-outs); سخت with both at 4 plies vs frozen سخت 90.0% (95% CI 76.9–96.0),
-p95 0.548 s a move. Twice the iterations (``budget=2.0``) spend the time that frees: four players, سخت vs three
-frozen سخت, 60.0% of 20 games (CI 38.7–78.1; a quarter is an even share), p95 1.055 s, max 1.320 s.
+Measured (issue 28; seats rotated, the same search with each judgement): متوسط with the fitted weights against
+متوسط with the hand weights 71.7% of 60 games (95% CI 59.2–81.5), سخت against سخت 84.1% of 22 (64.0–94.0).
+Before them, the hand weights against ``frozen-*`` (3 December): no play-out, متوسط 42.5% of 40; the policy's
+play-outs (8 plies), 62.5%; both, 82.5% (4 plies: 85.0%, the time of the old random play-outs); سخت 90.0%.
+Twice the iterations (``budget=2.0``) spend the time the short play-outs free.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from importlib import resources
 
 from ai.knowledge import Knowledge
 from rules.splendor.data import BONUS, COST, NOBLE_POINTS, NOBLE_REQUIRES, POINTS
@@ -26,14 +35,31 @@ from rules.splendor.model import TOKEN_LIMIT, WINNING_POINTS, SplendorAction, Sp
 ENGINE = 0.55  # a bonus early on, in points; it falls to a fifth of that as the leader nears the end
 DEMAND = 0.25  # and more in a colour the table's cards ask for (per share of that colour in their cost)
 REACH = 0.55  # a card's worth (its points and bonus) per turn nearer: worth times REACH ** turns away
-SECOND = 0.4  # the second-best card within reach counts this much of its worth
 NOBLE = 0.8  # a noble's points times NOBLE ** (bonuses still missing), summed over the nobles on the table
-TOKEN = 0.08  # a gem held, beyond what it does for the reach of cards; gold twice that
-TEMPO = 0.4  # the seat about to act is this much ahead: a turn is worth about one bought card's progress
 GEMS = range(5)
 
 
-def _standing(state: SplendorState) -> tuple[float, ...]:
+FEATURES = (
+    "points",
+    "bonus-1st",  # the seat's bonuses, largest colour first: how concentrated its engine is
+    "bonus-2nd",
+    "bonus-3rd",
+    "bonus-4th",
+    "bonus-5th",
+    "engine",  # bonuses at the hand judgement's worth (early, and in the colours the table asks for)
+    "gems",
+    "gold",
+    "nobles",  # each noble's points times NOBLE ** (bonuses still missing)
+    "reach-best",  # the best card within reach: worth times REACH ** turns of gem-taking still needed
+    "reach-second",
+    "buyable",  # cards on the table or in reserve the seat can buy now
+    "reserved",
+    "to-act",
+)
+
+
+def features(state: SplendorState) -> list[list[float]]:
+    """Per seat, the terms a judgement weighs (``FEATURES``, in that order)."""
     seats = range(len(state.points))
     table = [card for row in state.rows for card in row if card]
     demand = [0.0] * 5
@@ -41,19 +67,19 @@ def _standing(state: SplendorState) -> tuple[float, ...]:
         for c in GEMS:
             demand[c] += COST[card][c]
     whole = sum(demand) or 1.0
-    leader = max(state.points)
-    phase = max(0.2, 1.0 - leader / WINNING_POINTS)
+    phase = max(0.2, 1.0 - max(state.points) / WINNING_POINTS)
     bonus_worth = [phase * (ENGINE + DEMAND * 5 * demand[c] / whole) for c in GEMS]
-    scores = []
+    acting = -1 if state.finished else state.turn
+    rows = []
     for seat in seats:
         bonus, tokens = state.bonuses[seat], state.tokens[seat]
         gold = tokens[5]
-        score = float(state.points[seat]) + TOKEN * (sum(tokens) + gold)
-        score += sum(bonus_worth[c] * bonus[c] for c in GEMS)
+        nobles = 0.0
         for noble in state.nobles:
             missing = sum(max(0, need - have) for need, have in zip(NOBLE_REQUIRES[noble], bonus, strict=False))
-            score += NOBLE_POINTS[noble] * NOBLE**missing
+            nobles += NOBLE_POINTS[noble] * NOBLE**missing
         best = second = 0.0
+        buyable = 0
         for card in (*table, *state.reserved[seat]):
             cost = COST[card]
             short = 0
@@ -63,16 +89,53 @@ def _standing(state: SplendorState) -> tuple[float, ...]:
                     short += lack
             short -= gold
             turns = 0 if short <= 0 else (short + 2) // 3
+            buyable += turns == 0
             worth = (POINTS[card] + bonus_worth[BONUS[card]]) * REACH**turns
             if worth > best:
                 best, second = worth, best
             elif worth > second:
                 second = worth
-        score += best + SECOND * second
-        scores.append(score)
-    if not state.finished:
-        scores[state.turn] += TEMPO
-    return tuple(scores)
+        ranked = sorted(bonus, reverse=True)
+        rows.append(
+            [
+                float(state.points[seat]),
+                *map(float, ranked),
+                sum(bonus_worth[c] * bonus[c] for c in GEMS),
+                float(sum(tokens) - gold),
+                float(gold),
+                nobles,
+                best,
+                second,
+                float(buyable),
+                float(len(state.reserved[seat])),
+                1.0 if seat == acting else 0.0,
+            ]
+        )
+    return rows
+
+
+STAGES = (0, 6, 11)  # the leader's points from which each stage of the game starts
+VALUE_FILE = "splendor_value.json"  # weights per stage, fitted by bench/splendor_value.py on self-play games
+
+
+def stage(state: SplendorState) -> int:
+    leader = max(state.points)
+    return sum(1 for start in STAGES[1:] if leader >= start)
+
+
+def _learned() -> tuple[tuple[float, ...], ...]:
+    stored = json.loads(resources.files(__package__).joinpath(VALUE_FILE).read_text(encoding="utf-8"))
+    assert tuple(stored["features"]) == FEATURES and tuple(stored["stages"]) == STAGES, f"{VALUE_FILE}: fit again"
+    return tuple(tuple(float(w) for w in weights) for weights in stored["weights"])
+
+
+LEARNED = _learned()
+
+
+def _standing(state: SplendorState) -> tuple[float, ...]:
+    """A seat's share of the win is the softmax of these (spread 1): weights fitted to self-play results."""
+    weights = LEARNED[stage(state)]
+    return tuple(sum(w * x for w, x in zip(weights, row, strict=True)) for row in features(state))
 
 
 RANDOM = 8  # one play-out move in this many is any legal move, so play-outs do not all run alike
@@ -117,4 +180,4 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
     return chosen
 
 
-KNOWLEDGE = Knowledge(standing=_standing, spread=3.0, playout_depth=4, budget=2.0, policy=_policy)
+KNOWLEDGE = Knowledge(standing=_standing, spread=1.0, playout_depth=4, budget=2.0, policy=_policy)

@@ -1,10 +1,12 @@
-"""اسپلندور's knowledge: the play-out policy buys when it can, and the judgement counts points."""
+"""اسپلندور's knowledge: the play-out policy buys when it can, and the judgement learned from self-play counts
+points."""
 
 from __future__ import annotations
 
+import math
 import random
 
-from ai.games.splendor import KNOWLEDGE, RANDOM
+from ai.games.splendor import FEATURES, KNOWLEDGE, LEARNED, RANDOM, STAGES, features, stage
 from rules import GAMES
 from rules.splendor.model import SplendorState
 
@@ -42,10 +44,27 @@ def test_the_policy_draw_of_the_random_kind_may_pick_any_move() -> None:
     assert len(picks) > len(legal) // 2
 
 
-def test_points_more_are_a_better_standing_and_the_judgement_is_finite() -> None:
-    for state in states(4)[::7]:
-        before = KNOWLEDGE.standing(state)
+def test_the_judgement_is_the_stage_s_weights_times_the_features() -> None:
+    for state in states(5)[::5]:
+        rows = features(state)
+        assert len(rows) == 2 and all(len(row) == len(FEATURES) for row in rows)
+        weights = LEARNED[stage(state)]
+        assert KNOWLEDGE.standing(state) == tuple(sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows)
+
+
+def test_the_learned_weights_match_the_features_and_more_points_are_a_better_finite_standing() -> None:
+    assert len(LEARNED) == len(STAGES)
+    points = FEATURES.index("points")
+    for weights in LEARNED:
+        assert len(weights) == len(FEATURES) and all(math.isfinite(w) for w in weights)
+        assert weights[points] > 0.1  # a point is worth more than nothing to a fit of who wins
+    for state in states(6)[::9]:
         richer = state.model_copy(update={"points": (state.points[0] + 3, state.points[1])})
-        after = KNOWLEDGE.standing(richer)
-        assert after[0] - after[1] > before[0] - before[1] + 2  # (the engine's worth falls as the end nears)
+        before, after = KNOWLEDGE.standing(state), KNOWLEDGE.standing(richer)
+        assert after[0] - after[1] > before[0] - before[1]
         assert all(abs(v) < 100 for v in before)
+
+
+def test_stages_follow_the_leaders_points() -> None:
+    state = states(7)[0]
+    assert [stage(state.model_copy(update={"points": (p, 0)})) for p in (0, 5, 6, 10, 11, 15)] == [0, 0, 1, 1, 2, 2]
