@@ -138,15 +138,39 @@ def code_digest(game_id: str) -> str:
     """What the players' moves in one game depend on: the code of ``ai/`` and ``rules/`` (their data files, and
     their Python as parsed, without comments and docstrings, so that rewording leaves the records standing) but
     the other games' own files, so that work on one game's engine or knowledge leaves the other games' too."""
+    others = set(GAMES) - {game_id}
+    data = (path for pattern in ("ai/**/*.json", "rules/**/*.json") for path in ROOT.glob(pattern))
     digest = hashlib.sha256()
-    sources = ("ai/**/*.py", "ai/**/*.json", "rules/**/*.py", "rules/**/*.json")
-    for path in sorted(path for pattern in sources for path in ROOT.glob(pattern)):
+    for path in sorted({*_imported(others), *data}):
         relative = path.relative_to(ROOT)
-        if _only_for(relative) in set(GAMES) - {game_id}:
+        if _only_for(relative) in others:
             continue
         code = _code(path.read_text(encoding="utf-8")) if path.suffix == ".py" else path.read_bytes()
         digest.update(str(relative).encode() + b"\0" + code)
     return digest.hexdigest()[:16]
+
+
+def _imported(others: set[str]) -> set[Path]:
+    """The modules of ``ai/`` and ``rules/`` the players import (``ai``, ``ai.baselines``, ``ai.frozen``), but
+    through the other games' own files: a module only another game uses is none of this game's code."""
+    entries = [ROOT / "ai" / "__init__.py", ROOT / "ai" / "baselines.py", ROOT / "ai" / "frozen" / "__init__.py"]
+    found: set[Path] = set()
+    while entries:
+        path = entries.pop()
+        if path in found or _only_for(path.relative_to(ROOT)) in others:
+            continue
+        found.add(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                base = ROOT.joinpath(*name.split("."))
+                entries += [p for p in (base / "__init__.py", base.with_suffix(".py")) if p.is_file()]
+    return found
 
 
 def _code(source: str) -> bytes:

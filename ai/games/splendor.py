@@ -24,11 +24,10 @@ Twice the iterations (``budget=2.0``) spend the time the short play-outs free.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from importlib import resources
 
 from ai.knowledge import Knowledge
+from ai.learned import Features, linear, stored_weights
 from rules.splendor.data import BONUS, COST, NOBLE_POINTS, NOBLE_REQUIRES, POINTS
 from rules.splendor.model import TOKEN_LIMIT, WINNING_POINTS, SplendorAction, SplendorState
 
@@ -39,7 +38,7 @@ NOBLE = 0.8  # a noble's points times NOBLE ** (bonuses still missing), summed o
 GEMS = range(5)
 
 
-FEATURES = (
+NAMES = (
     "points",
     "bonus-1st",  # the seat's bonuses, largest colour first: how concentrated its engine is
     "bonus-2nd",
@@ -58,8 +57,8 @@ FEATURES = (
 )
 
 
-def features(state: SplendorState) -> list[list[float]]:
-    """Per seat, the terms a judgement weighs (``FEATURES``, in that order)."""
+def _features(state: SplendorState) -> list[list[float]]:
+    """Per seat, the terms the judgement weighs (``NAMES``, in that order)."""
     seats = range(len(state.points))
     table = [card for row in state.rows for card in row if card]
     demand = [0.0] * 5
@@ -114,28 +113,17 @@ def features(state: SplendorState) -> list[list[float]]:
     return rows
 
 
-STAGES = (0, 6, 11)  # the leader's points from which each stage of the game starts
-VALUE_FILE = "splendor_value.json"  # weights per stage, fitted by bench/splendor_value.py on self-play games
-
-
-def stage(state: SplendorState) -> int:
+def _stage(state: SplendorState) -> int:
+    """The opening, the middle from 6 points, the end from 11: by the leader's points."""
     leader = max(state.points)
-    return sum(1 for start in STAGES[1:] if leader >= start)
+    return (leader >= 6) + (leader >= 11)
 
 
-def _learned() -> tuple[tuple[float, ...], ...]:
-    stored = json.loads(resources.files(__package__).joinpath(VALUE_FILE).read_text(encoding="utf-8"))
-    assert tuple(stored["features"]) == FEATURES and tuple(stored["stages"]) == STAGES, f"{VALUE_FILE}: fit again"
-    return tuple(tuple(float(w) for w in weights) for weights in stored["weights"])
+def _kept(state: SplendorState) -> bool:
+    return state.phase == "act"  # not a return of gems or a noble's choice
 
 
-LEARNED = _learned()
-
-
-def _standing(state: SplendorState) -> tuple[float, ...]:
-    """A seat's share of the win is the softmax of these (spread 1): weights fitted to self-play results."""
-    weights = LEARNED[stage(state)]
-    return tuple(sum(w * x for w, x in zip(weights, row, strict=True)) for row in features(state))
+FEATURES = Features("splendor", NAMES, _features, 3, _stage, _kept)
 
 
 RANDOM = 8  # one play-out move in this many is any legal move, so play-outs do not all run alike
@@ -180,4 +168,6 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
     return chosen
 
 
-KNOWLEDGE = Knowledge(standing=_standing, spread=1.0, playout_depth=4, budget=2.0, policy=_policy)
+KNOWLEDGE = Knowledge(
+    standing=linear(FEATURES, stored_weights(FEATURES)), spread=1.0, playout_depth=4, budget=2.0, policy=_policy
+)

@@ -3,10 +3,14 @@ points."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
-from ai.games.splendor import FEATURES, KNOWLEDGE, LEARNED, RANDOM, STAGES, features, stage
+import pytest
+
+from ai.games.splendor import FEATURES, KNOWLEDGE, RANDOM
+from ai.learned import stored_weights
 from rules import GAMES
 from rules.splendor.model import SplendorState
 
@@ -44,19 +48,22 @@ def test_the_policy_draw_of_the_random_kind_may_pick_any_move() -> None:
     assert len(picks) > len(legal) // 2
 
 
+LEARNED = stored_weights(FEATURES)
+
+
 def test_the_judgement_is_the_stage_s_weights_times_the_features() -> None:
     for state in states(5)[::5]:
-        rows = features(state)
-        assert len(rows) == 2 and all(len(row) == len(FEATURES) for row in rows)
-        weights = LEARNED[stage(state)]
+        rows = FEATURES.of(state)
+        assert len(rows) == 2 and all(len(row) == len(FEATURES.names) for row in rows)
+        weights = LEARNED[FEATURES.stage(state)]
         assert KNOWLEDGE.standing(state) == tuple(sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows)
 
 
 def test_the_learned_weights_match_the_features_and_more_points_are_a_better_finite_standing() -> None:
-    assert len(LEARNED) == len(STAGES)
-    points = FEATURES.index("points")
+    assert len(LEARNED) == FEATURES.stages
+    points = FEATURES.names.index("points")
     for weights in LEARNED:
-        assert len(weights) == len(FEATURES) and all(math.isfinite(w) for w in weights)
+        assert len(weights) == len(FEATURES.names) and all(math.isfinite(w) for w in weights)
         assert weights[points] > 0.1  # a point is worth more than nothing to a fit of who wins
     for state in states(6)[::9]:
         richer = state.model_copy(update={"points": (state.points[0] + 3, state.points[1])})
@@ -65,6 +72,13 @@ def test_the_learned_weights_match_the_features_and_more_points_are_a_better_fin
         assert all(abs(v) < 100 for v in before)
 
 
-def test_stages_follow_the_leaders_points() -> None:
+def test_stages_follow_the_leaders_points_and_only_real_choices_are_kept() -> None:
     state = states(7)[0]
-    assert [stage(state.model_copy(update={"points": (p, 0)})) for p in (0, 5, 6, 10, 11, 15)] == [0, 0, 1, 1, 2, 2]
+    stages = [FEATURES.stage(state.model_copy(update={"points": (p, 0)})) for p in (0, 5, 6, 10, 11, 15)]
+    assert stages == [0, 0, 1, 1, 2, 2]
+    assert FEATURES.kept(state) and not FEATURES.kept(state.model_copy(update={"phase": "return"}))
+
+
+def test_weights_fitted_on_other_features_are_refused() -> None:
+    with pytest.raises(AssertionError, match="fit again"):
+        stored_weights(dataclasses.replace(FEATURES, names=FEATURES.names[:-1]))
