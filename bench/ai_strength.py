@@ -167,9 +167,10 @@ def _imported(others: set[str]) -> set[Path]:
                 names = [alias.name for alias in node.names]
             else:
                 continue
-            for name in names:
-                base = ROOT.joinpath(*name.split("."))
-                entries += [p for p in (base / "__init__.py", base.with_suffix(".py")) if p.is_file()]
+            for name in names:  # and the packages above it, which an import runs first
+                parts = name.split(".")
+                for base in (ROOT.joinpath(*parts[:k]) for k in range(1, len(parts) + 1)):
+                    entries += [p for p in (base / "__init__.py", base.with_suffix(".py")) if p.is_file()]
     return found
 
 

@@ -14,7 +14,8 @@ fifth game and prints, on those, the log-loss and how often the favourite won, f
 fit replaced (``HANDS``: its weights of the same features and its spread) and for the fitted weights;
 ``--write`` stores the weights in ``ai/games/<game>_value.json``, which the game's knowledge reads at import.
 ``match`` plays a level against the same level judging by the hand weights (``hand-<level>``; seats
-rotated, games kept as ``ai_strength`` keeps them).
+rotated, games kept as ``ai_strength`` keeps them). A game's knowledge reads its weights at import, so a game
+new to this fits once while its knowledge still judges by hand, then switches.
 """
 
 from __future__ import annotations

@@ -3,13 +3,13 @@
 Random play-outs say little in Splendor: random moves reserve and hoard far more than they buy, so the
 position 16 random plies on is mostly noise. Play-outs here follow a plain player's policy for 4 plies (buy
 the best card that can be bought, else take the gems the nearest good card lacks), and the position is then
-judged by what a player weighs (``FEATURES``): points; the bonuses, largest colour first, and the engine they
+judged by what a player weighs (``NAMES``): points; the bonuses, largest colour first, and the engine they
 make (worth more early and in the colours the table's cards ask for); gems and gold; how near to each noble;
 how near the best two cards within reach (their worth discounted by the turns of gem-taking still needed);
 the cards that can be bought now; cards held in reserve; and the turn. Each seat's standing is weights ·
-features, and its share of the win their softmax (spread 1): a conditional logit whose weights, one set per
-stage of the game (by the leader's points, ``STAGES``), were fitted to who won 300 seeded games of متوسط
-against متوسط (``bench/splendor_value.py``; 17,348 positions, every fifth game held out). On the held-out
+features, and its share of the win their softmax (spread 1): a conditional logit (``ai.learned``) whose
+weights, one set per stage of the game (by the leader's points), were fitted to who won 300 seeded games of
+متوسط against متوسط (``bench/value_fit.py``; 17,348 positions, every fifth game held out). On the held-out
 positions the weights written by hand before (issue 28) had a log-loss of 0.629 and their favourite won 60.6%;
 the fitted ones 0.566 and 66.6%, better at every stage. They learned, among others, that a card held in
 reserve costs (−0.06 early, −0.95 near the end), a thing the hand weights ignored and the AlphaZero agent
