@@ -45,7 +45,8 @@ HELD_OUT = 5  # every fifth game judges the fit and is not fitted on
 RIDGE = 1.0  # L2 penalty on the weights (per stage), against features that rarely vary
 
 # The judgements written by hand before a fit (issue 28), the yardsticks a fit must beat: weights of the
-# game's features (the rest 0), and the softmax spread they were played with.
+# game's features (the rest 0), and the softmax spread they were played with. They are outside the record's
+# code digest (bench/ai_strength.py): a ``hand-<level>`` line played with other weights needs another seed.
 HANDS: dict[str, tuple[dict[str, float], float]] = {
     # points, the engine, gems (gold twice), nobles' reach, the best card within reach and 0.4 of the second,
     # 0.4 for the seat about to act (stop 36)
