@@ -21,7 +21,10 @@ does not hold yet, so a long run (200 games a line takes hours) can stop and go 
 several runs; a record counts only for the same line, seed and code (a digest of ``ai/`` and ``rules/``
 without the other games' own files, comments or docstrings). ``bench/records/ai_strength.jsonl`` is the
 project's record, committed: a file outside the checkout does not outlive the machine it was written on,
-and the figures in a note must be checkable from the repository.
+and the figures in a note must be checkable from the repository. ``--rekey DIGEST …`` carries the lines kept
+under older code digests over to today's code where replaying a few of their games (``--replays``) plays
+them alike, move for move: a change to shared code that leaves a line's players as they were keeps its games
+(run it while no line is writing to the file; it rewrites the file).
 """
 
 from __future__ import annotations
@@ -65,6 +68,17 @@ SUITE = [
 class Played:
     share: float  # A's share of the win
     times: list[tuple[str, float, float]]  # (player, stage 0..1 through the game, CPU seconds) per search
+    moves: str = ""  # a digest of the game's actions, so that a replay can show it played the same game
+
+    def same_game(self, other: Played) -> bool:
+        """Whether two plays of a seeded game went alike: result, who searched at which move, and the actions
+        (where both know them; records kept before 4 December 2026 do not)."""
+        searched = [(p, round(stage, 4)) for p, stage, _ in self.times]
+        return (
+            self.share == other.share
+            and searched == [(p, round(stage, 4)) for p, stage, _ in other.times]
+            and (not self.moves or not other.moves or self.moves == other.moves)
+        )
 
 
 def move(player: str, game_id: str, state: Any, seat: int, seed: int) -> Any:
@@ -90,6 +104,7 @@ def play(
     a_seat = index % players
     searched: list[tuple[str, int, float]] = []
     actions = 0
+    moves = hashlib.sha256()
     while seats := game.to_act(state):
         assert actions < MAX_ACTIONS, "the game does not end"
         seat = seats[0]
@@ -98,12 +113,13 @@ def play(
         action = mover(player, game_id, state, seat, seed * 7_919 + index * 1_009 + actions)
         if player in counted:
             searched.append((player, actions, time.process_time() - started))
+        moves.update(game.encode(action).encode() + b"\0")
         state = game.apply(state, seat, action).state
         actions += 1
     outcome = game.outcome(state)
     assert outcome is not None
     share = 1 / len(outcome.winners) if a_seat in outcome.winners else 0.0
-    return Played(share, [(p, at / max(1, actions), t) for p, at, t in searched])
+    return Played(share, [(p, at / max(1, actions), t) for p, at, t in searched], moves.hexdigest()[:16])
 
 
 def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -213,7 +229,7 @@ class Record:
             except json.JSONDecodeError:  # a line cut short by a kill mid-write: that game is played again
                 continue
             if entry["key"] == key:
-                held[entry["index"]] = Played(entry["share"], [tuple(t) for t in entry["times"]])
+                held[entry["index"]] = _played(entry)
         return held
 
     def keep(self, line: Line, index: int, played: Played) -> None:
@@ -221,6 +237,8 @@ class Record:
             return
         times = [[p, round(stage, 4), round(t, 4)] for p, stage, t in played.times]
         entry = {"key": self.key(line), "index": index, "share": played.share, "times": times}
+        if played.moves:
+            entry["moves"] = played.moves
         with self.path.open("a+b") as out:  # appends go to the end whatever is read first
             size = out.seek(0, 2)
             cut = False
@@ -228,6 +246,43 @@ class Record:
                 out.seek(size - 1)
                 cut = out.read(1) != b"\n"  # the last write was cut short
             out.write((b"\n" if cut else b"") + json.dumps(entry).encode() + b"\n")
+
+
+def _played(entry: dict[str, Any]) -> Played:
+    return Played(entry["share"], [tuple(t) for t in entry["times"]], entry.get("moves", ""))
+
+
+def rekey(path: Path, old: set[str], replays: int, jobs: int) -> None:
+    """Carry the games recorded under older code digests (each a game's) over to today's, line by line, where
+    replaying the first ``replays`` games of the line with today's code plays them alike (``Played.same_game``):
+    a change that leaves a line's players as they were (a level not in the line, a docstring of shared code)
+    should not cost its hours of games. A line that plays otherwise, or whose players this script does not
+    know, stays under the old digest; the file is rewritten at once, after every line is checked."""
+    entries = [json.loads(text) for text in path.read_text().splitlines() if text.strip()]
+    lines: dict[tuple[Any, ...], dict[int, Played]] = {}
+    for entry in entries:
+        if entry["key"][5] in old:
+            lines.setdefault(tuple(entry["key"]), {})[entry["index"]] = _played(entry)
+    moved: dict[tuple[Any, ...], list[Any]] = {}
+    for key, held in sorted(lines.items(), key=str):
+        game_id, players, a, b, seed, then = key
+        today = code_digest(game_id)
+        if today == then or a not in PLAYERS or b not in PLAYERS:
+            print(f"{key}: {len(held)} games stay ({'the same code' if today == then else 'players unknown here'})")
+            continue
+        indices = sorted(held)[:replays]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            again = list(pool.map(play, *zip(*((game_id, players, a, b, i, seed) for i in indices), strict=True)))
+        alike = [i for i, played in zip(indices, again, strict=True) if held[i].same_game(played)]
+        if len(alike) == len(indices):
+            moved[key] = [*key[:5], today]
+        print(f"{key}: {len(alike)} of {len(indices)} replayed alike; {len(held)} games", end=" ")
+        print(f"carried to {today}" if key in moved else "stay")
+    for entry in entries:
+        entry["key"] = moved.get(tuple(entry["key"]), entry["key"])
+    written = path.with_suffix(".rekeyed")
+    written.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    written.replace(path)
 
 
 def line(
@@ -296,7 +351,13 @@ def main() -> None:
     parser.add_argument("--suite", action="store_true", help="every line of the strength targets")
     parser.add_argument("--record", type=Path, help="a JSON-lines file of finished games, to go on from")
     parser.add_argument("--report", action="store_true", help="print what the record holds of the lines; play nothing")
+    parser.add_argument("--rekey", nargs="+", metavar="DIGEST", help="carry lines under older code to today's")
+    parser.add_argument("--replays", type=int, default=3, help="games of each line --rekey plays again")
     args = parser.parse_args()
+    if args.rekey:
+        assert args.record, "--rekey rewrites the --record file"
+        rekey(args.record, set(args.rekey), args.replays, args.jobs)
+        return
     lines = SUITE if args.suite else [(args.game, args.players, args.a, args.b)]
     record = Record(args.record)
     for game_id, players, a, b in lines:
