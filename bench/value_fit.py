@@ -115,7 +115,8 @@ Sample = tuple[int, list[list[float]], list[float]]  # stage, features per seat,
 
 
 def samples(game_id: str, paths: Sequence[Path]) -> tuple[list[Sample], list[Sample]]:
-    """The positions of the files as (fitted, held out)."""
+    """The positions of the files the game keeps today as (fitted, held out): a file collected while the game
+    kept more positions (every decision, say, where it now fits only the starts of turns) still serves."""
     features, model = LEARNED[game_id], GAMES[game_id].state_model
     fitted: list[Sample] = []
     held: list[Sample] = []
@@ -124,6 +125,8 @@ def samples(game_id: str, paths: Sequence[Path]) -> tuple[list[Sample], list[Sam
         into = held if game["index"] % HELD_OUT == 0 else fitted
         for raw in game["positions"]:
             state = model.model_validate(raw)
+            if not features.kept(state):
+                continue
             into.append((features.stage(state), features.of(state), game["shares"]))
     return fitted, held
 
