@@ -38,8 +38,12 @@ class _Node:
         return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
-def search(game: AnyGame, state: Any, seat: int, iterations: int, seed: int, knowledge: Knowledge) -> Any:
-    """The action ``seat`` should take in ``state`` (it must be among the seats to act)."""
+def search(
+    game: AnyGame, state: Any, seat: int, iterations: int, seed: int, knowledge: Knowledge, temperature: float = 0.0
+) -> Any:
+    """The action ``seat`` should take in ``state`` (it must be among the seats to act): the root's most visited
+    move, or with a ``temperature`` one drawn with odds visits ** (1 / temperature), so that a weaker level
+    sometimes takes a move it judged nearly as good, and now and then a worse one."""
     actions = list(game.legal_actions(state, seat))
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do")
@@ -57,8 +61,18 @@ def search(game: AnyGame, state: Any, seat: int, iterations: int, seed: int, kno
         sample = game.determinize(state, seat, sample_seed)
         generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
     legal = set(actions)
-    best = max((n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal)
-    return best[2]
+    tried = [(n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal]
+    if temperature <= 0:
+        return max(tried)[2]
+    most = max(visits for visits, _, _ in tried)
+    odds = [(visits / most) ** (1 / temperature) for visits, _, _ in tried]  # at most 1: no overflow
+    _, draw = rng.randbelow(generator, 1 << 30)
+    left = draw / (1 << 30) * sum(odds)
+    for weight, (_, _, action) in zip(odds, tried, strict=True):
+        left -= weight
+        if left < 0:
+            return action
+    return tried[-1][2]
 
 
 def _promising(game: AnyGame, sample: Any, seat: int, actions: list[Any], knowledge: Knowledge) -> list[Any]:

@@ -52,6 +52,20 @@ def test_the_same_position_seed_and_level_give_the_same_move(game_id: str, playe
         assert choose(game_id, state, seat, "easy", seed=99) == first
 
 
+def test_a_temperature_draws_among_the_moves_weighed_and_repeats_for_a_seed() -> None:
+    """A weaker level sometimes takes another move than the most visited, yet a seed still fixes the move."""
+    game, knowledge = GAMES["splendor"], KNOWLEDGE["splendor"]
+    state, seat = positions("splendor", 2, seed=6)[1]
+    legal = {game.encode(a) for a in game.legal_actions(state, seat)}
+    best = [game.encode(search(game, state, seat, 60, seed, knowledge)) for seed in range(12)]
+    drawn = [game.encode(search(game, state, seat, 60, seed, knowledge, temperature=1.0)) for seed in range(12)]
+    assert set(drawn) <= legal
+    assert sum(b != d for b, d in zip(best, drawn, strict=True)) >= 3
+    assert len(set(drawn)) > len(set(best))
+    again = [game.encode(search(game, state, seat, 60, seed, knowledge, temperature=1.0)) for seed in range(12)]
+    assert again == drawn
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_the_baselines_play_legal_moves(game_id: str, players: int) -> None:
     game = GAMES[game_id]
@@ -61,9 +75,12 @@ def test_the_baselines_play_legal_moves(game_id: str, players: int) -> None:
         assert game.encode(greedy_move(game_id, state, seat, 1)) in legal
 
 
-def test_levels_grow_in_budget() -> None:
+def test_levels_grow_in_budget_and_in_how_surely_they_take_the_best_move() -> None:
     budgets = [LEVELS[level].iterations for level in ("easy", "medium", "hard")]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    temperatures = [LEVELS[level].temperature for level in ("easy", "medium", "hard")]
+    assert temperatures == sorted(temperatures, reverse=True) and len(set(temperatures)) == 3
+    assert LEVELS["hard"].temperature == 0  # سخت always takes the move its search found best
     assert [level.title for level in LEVELS.values()] == ["آسان", "متوسط", "سخت"]
 
 
