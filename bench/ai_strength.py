@@ -73,12 +73,15 @@ class Played:
     def same_game(self, other: Played) -> bool:
         """Whether two plays of a seeded game went alike: result, who searched at which move, and the actions
         (where both know them; records kept before 4 December 2026 do not)."""
-        searched = [(p, round(stage, 4)) for p, stage, _ in self.times]
         return (
             self.share == other.share
-            and searched == [(p, round(stage, 4)) for p, stage, _ in other.times]
+            and self.searched() == other.searched()
             and (not self.moves or not other.moves or self.moves == other.moves)
         )
+
+    def searched(self) -> list[tuple[str, float]]:
+        """Who searched at which stage of the game, as the record keeps it (rounded)."""
+        return [(p, round(stage, 4)) for p, stage, _ in self.times]
 
 
 def move(player: str, game_id: str, state: Any, seat: int, seed: int) -> Any:
