@@ -27,7 +27,10 @@ class Knowledge:
     (more hidden hands to deal, more plies in a play-out's round), taken off the budget so that a move takes
     about as long at a full table as at two; ``policy``: how a play-out picks a move, ``policy(state, seat,
     legal, draw)`` the index of one of ``legal`` given a random ``draw`` in [0, 2**30) (None: uniformly at
-    random), for games whose random moves are too unlike play for the position they reach to say much."""
+    random), for games whose random moves are too unlike play for the position they reach to say much;
+    ``expand_by_policy``: a node adds its untried moves in the order the policy picks them (its best first,
+    with its share of random picks) rather than at random, for games with dozens of moves a ply, where a
+    node below the root is visited a few times and so tries only a few of them."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -36,6 +39,7 @@ class Knowledge:
     candidates: int | None = None
     crowd: float = 0.0
     policy: Callable[[Any, int, Sequence[Any], int], int] | None = None
+    expand_by_policy: bool = False
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

@@ -4,8 +4,9 @@ Whitehouse 2012), over the engine contract only.
 Each iteration samples a full state the searching seat cannot tell from the real one
 (``Game.determinize``), walks down one shared tree with it, choosing by UCB among the actions legal in that
 sample (each child counts how often it was available, so an action that exists in few samples is not
-favoured for its few lucky visits), adds one node, plays the sample out for a few plies at random, and judges
-the position (``ai.knowledge``). Statistics are shared across samples because nodes are keyed by actions, not
+favoured for its few lucky visits), adds one node (an untried action at random, or the one the game's
+play-out policy would pick), plays the sample out for a few plies, and judges the position
+(``ai.knowledge``). Statistics are shared across samples because nodes are keyed by actions, not
 states. Budgets are iterations, not seconds, and every choice comes from a seeded ``rules.rng`` generator:
 a position, a seed and a budget always give the same move.
 """
@@ -120,7 +121,11 @@ def _iterate(
             if value > best:
                 best, chosen, chosen_node = value, action, child
         if untried:
-            generator, index = rng.randbelow(generator, len(untried))
+            if knowledge.expand_by_policy and knowledge.policy is not None:
+                generator, draw = rng.randbelow(generator, 1 << 30)
+                index = knowledge.policy(state, actor, untried, draw)
+            else:
+                generator, index = rng.randbelow(generator, len(untried))
             chosen = untried[index]
             chosen_node = node.children[chosen] = _Node(actor=actor, available=1)
         assert chosen_node is not None

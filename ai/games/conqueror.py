@@ -87,9 +87,12 @@ def _policy(state: ConquerorState, seat: int, legal: Sequence[ConquerorAction], 
 
 
 # Measured (issue 28, two players against the frozen player of 3 December at the same level): this judgement
-# and policy at 0.42 of a level's iterations, متوسط won 20 of 20 games (95% CI 83.9–100), but its moves took
-# 1.46 times the frozen player's (the policy weighs every legal move of 30 play-out plies). At 0.28, سخت won
-# 68.2% of 11 games against frozen سخت (95% CI 39.3–87.6) with 0.614 s p95 early in the game, max 0.721 s (the
-# frozen player: 0.671 s): so 0.42 again, about 0.92 s p95 early. (0.42 was chosen when at 0.5 سخت's moves in the
-# first third of a game took 1.466 s p95 over 49 games against the greedy player, on a busier machine.)
-KNOWLEDGE = Knowledge(standing=_standing, spread=2.0, playout_depth=30, budget=0.42, policy=_policy)
+# and policy at 0.42 of a level's iterations, متوسط won 20 of 20 games, but سخت only 61.7% of 60 against frozen
+# سخت (95% CI 49.0–72.9; p95 0.814 s, twice the frozen player's: the policy weighs every legal move of 30
+# play-out plies). With dozens of moves a ply and three plies a turn, a node below the root is visited a few
+# times and, adding its moves at random, tried walls and shuffles as often as captures: added in the policy's
+# order, at 0.6, سخت won 17 of the first 17 games, where 0.6 alone won 79.3% of 46 (depth 15 at the full
+# budget: 66.7% of 27).
+KNOWLEDGE = Knowledge(
+    standing=_standing, spread=2.0, playout_depth=30, budget=0.6, policy=_policy, expand_by_policy=True
+)

@@ -4,6 +4,8 @@ the same move for the same position, seed and level, and baselines that play leg
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -64,6 +66,22 @@ def test_a_temperature_draws_among_the_moves_weighed_and_repeats_for_a_seed() ->
     assert len(set(drawn)) > len(set(best))
     again = [game.encode(search(game, state, seat, 60, seed, knowledge, temperature=1.0)) for seed in range(12)]
     assert again == drawn
+
+
+def _last_listed(state: Any, seat: int, legal: Sequence[Any], draw: int) -> int:
+    return len(legal) - 1
+
+
+def test_a_node_adds_the_move_the_policy_picks_first_where_the_game_asks_for_it() -> None:
+    """With ``expand_by_policy`` a node's first move tried is the policy's pick, not one drawn at random."""
+    game = GAMES["conqueror"]
+    state, seat = positions("conqueror", 2, seed=3)[2]
+    legal = list(game.legal_actions(state, seat))
+    assert len(legal) > 3
+    ordered = replace(KNOWLEDGE["conqueror"], policy=_last_listed, expand_by_policy=True)
+    at_random = replace(ordered, expand_by_policy=False)
+    assert {search(game, state, seat, 1, seed, ordered) for seed in range(8)} == {legal[-1]}
+    assert len({search(game, state, seat, 1, seed, at_random) for seed in range(8)}) > 1
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
