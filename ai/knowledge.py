@@ -15,6 +15,8 @@ from typing import Any
 
 from rules import Outcome
 
+Policy = Callable[[Any, int, Sequence[Any], int], int]  # (state, seat, legal, draw in [0, 2**30)) -> index
+
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
@@ -28,9 +30,9 @@ class Knowledge:
     about as long at a full table as at two; ``policy``: how a play-out picks a move, ``policy(state, seat,
     legal, draw)`` the index of one of ``legal`` given a random ``draw`` in [0, 2**30) (None: uniformly at
     random), for games whose random moves are too unlike play for the position they reach to say much;
-    ``expand_by_policy``: a node adds its untried moves in the order the policy picks them (its best first,
-    with its share of random picks) rather than at random, for games with dozens of moves a ply, where a
-    node below the root is visited a few times and so tries only a few of them."""
+    ``expand``: how a node picks the next of its untried moves, called as the policy is (None: at random), for
+    games with dozens of moves a ply, where a node below the root is visited a few times and so tries only a
+    few of them: the best first."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -38,8 +40,8 @@ class Knowledge:
     budget: float = 1.0
     candidates: int | None = None
     crowd: float = 0.0
-    policy: Callable[[Any, int, Sequence[Any], int], int] | None = None
-    expand_by_policy: bool = False
+    policy: Policy | None = None
+    expand: Policy | None = None
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))
@@ -47,11 +49,15 @@ class Knowledge:
 
     def values(self, state: Any) -> tuple[float, ...]:
         """Each seat's share of the win as the position stands, summing to 1."""
-        scores = self.standing(state)
-        top = max(scores)
-        weights = [math.exp((s - top) / self.spread) for s in scores]
-        total = sum(weights)
-        return tuple(w / total for w in weights)
+        return win_shares(self.standing(state), self.spread)
+
+
+def win_shares(scores: Sequence[float], spread: float) -> tuple[float, ...]:
+    """Scores made shares of the win summing to 1 (a softmax): ``spread`` points ahead is e times the share."""
+    top = max(scores)
+    weights = [math.exp((s - top) / spread) for s in scores]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
 
 
 def result_values(outcome: Outcome, players: int) -> tuple[float, ...]:

@@ -4,11 +4,11 @@ Whitehouse 2012), over the engine contract only.
 Each iteration samples a full state the searching seat cannot tell from the real one
 (``Game.determinize``), walks down one shared tree with it, choosing by UCB among the actions legal in that
 sample (each child counts how often it was available, so an action that exists in few samples is not
-favoured for its few lucky visits), adds one node (an untried action at random, or the one the game's
-play-out policy would pick), plays the sample out for a few plies, and judges the position
-(``ai.knowledge``). Statistics are shared across samples because nodes are keyed by actions, not
-states. Budgets are iterations, not seconds, and every choice comes from a seeded ``rules.rng`` generator:
-a position, a seed and a budget always give the same move.
+favoured for its few lucky visits), adds one node (an untried action at random, or the one the game picks
+first), plays the sample out for a few plies, and judges the position (``ai.knowledge``). Statistics are
+shared across samples because nodes are keyed by actions, not states. Budgets are iterations, not seconds,
+and every choice comes from a seeded ``rules.rng`` generator: a position, a seed and a budget always give the
+same move.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.knowledge import Knowledge, result_values
+from ai.knowledge import Knowledge, Policy, result_values
 from rules import Game, rng
 
 EXPLORATION = 0.7  # UCB's constant for rewards in [0, 1]
@@ -121,11 +121,7 @@ def _iterate(
             if value > best:
                 best, chosen, chosen_node = value, action, child
         if untried:
-            if knowledge.expand_by_policy and knowledge.policy is not None:
-                generator, draw = rng.randbelow(generator, 1 << 30)
-                index = knowledge.policy(state, actor, untried, draw)
-            else:
-                generator, index = rng.randbelow(generator, len(untried))
+            generator, index = _pick(knowledge.expand, state, actor, untried, generator)
             chosen = untried[index]
             chosen_node = node.children[chosen] = _Node(actor=actor, available=1)
         assert chosen_node is not None
@@ -146,19 +142,22 @@ def _iterate(
 def _play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:
     """Plies up to the knowledge's depth, at random or by the game's policy, then the result, or the position
     judged."""
-    policy = knowledge.policy
     for _ in range(knowledge.playout_depth):
         seats = game.to_act(state)
         if not seats:
             break
         legal = game.legal_actions(state, seats[0])
-        if policy is None:
-            generator, index = rng.randbelow(generator, len(legal))
-        else:
-            generator, draw = rng.randbelow(generator, 1 << 30)
-            index = policy(state, seats[0], legal, draw)
+        generator, index = _pick(knowledge.policy, state, seats[0], legal, generator)
         state = game.apply(state, seats[0], legal[index]).state
     outcome = game.outcome(state)
     if outcome is not None:
         return generator, result_values(outcome, len(outcome.scores))
     return generator, knowledge.values(state)
+
+
+def _pick(policy: Policy | None, state: Any, seat: int, legal: Sequence[Any], generator: int) -> tuple[int, int]:
+    """The generator's new state and the index of the move ``policy`` picks among ``legal`` (None: at random)."""
+    if policy is None:
+        return rng.randbelow(generator, len(legal))
+    generator, draw = rng.randbelow(generator, 1 << 30)
+    return generator, policy(state, seat, legal, draw)

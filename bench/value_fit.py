@@ -36,6 +36,7 @@ from ai_strength import ROOT, Record, line, move
 
 from ai import LEVELS
 from ai.games import KNOWLEDGE, splendor
+from ai.knowledge import win_shares
 from ai.learned import Features, Weights, linear
 from ai.search import search
 from rules import GAMES
@@ -132,11 +133,7 @@ def samples(game_id: str, paths: Sequence[Path]) -> tuple[list[Sample], list[Sam
 
 
 def chances(weights: Sequence[float], rows: list[list[float]], spread: float = 1.0) -> list[float]:
-    scores = [sum(w * x for w, x in zip(weights, row, strict=True)) / spread for row in rows]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    return list(win_shares([sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows], spread))
 
 
 def fit_stage(data: list[Sample], size: int) -> list[float]:

@@ -93,6 +93,4 @@ def _policy(state: ConquerorState, seat: int, legal: Sequence[ConquerorAction], 
 # times and, adding its moves at random, tried walls and shuffles as often as captures: added in the policy's
 # order, at 0.6, سخت won 98.4% of 186 (95% CI 95.4–99.4; p95 1.235 s), where 0.6 alone won 79.3% of 46 and
 # 15-ply play-outs at the full budget 66.7% of 27.
-KNOWLEDGE = Knowledge(
-    standing=_standing, spread=2.0, playout_depth=30, budget=0.6, policy=_policy, expand_by_policy=True
-)
+KNOWLEDGE = Knowledge(standing=_standing, spread=2.0, playout_depth=30, budget=0.6, policy=_policy, expand=_policy)

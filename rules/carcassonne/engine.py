@@ -296,11 +296,26 @@ def _choices(
     farmers: bool,
 ) -> tuple[tuple[int, int, int, tuple[str, ...]], ...]:
     board = board_of(placed)
+    if not has_meeple:
+        return tuple((x, y, rot, ()) for x, y, rot in board.placements(ttype))
     occupied = _occupied(board, meeples)
-    return tuple(
-        (x, y, rot, tuple(_free(board, ttype, x, y, rot, occupied, farmers)) if has_meeple else ())
-        for x, y, rot in board.placements(ttype)
-    )
+    held = {index for root in occupied for index in board.tiles[root]}  # tiles of occupied features
+    grid = board.grid
+    every = _spots(ttype, farmers)
+    out = []
+    for x, y, rot in board.placements(ttype):
+        near = (grid.get((x, y - 1)), grid.get((x + 1, y)), grid.get((x, y + 1)), grid.get((x - 1, y)))
+        if held.isdisjoint(near):  # no feature it can join holds a meeple: every spot is free
+            out.append((x, y, rot, every))
+        else:
+            out.append((x, y, rot, tuple(_free(board, ttype, x, y, rot, occupied, farmers))))
+    return tuple(out)
+
+
+@functools.cache
+def _spots(ttype: int, farmers: bool) -> tuple[str, ...]:
+    """A tile's spots a meeple may take where none of its features is occupied (fields only with farmers)."""
+    return tuple(seg.spot for seg in TILES[ttype].segments if seg.kind != "field" or farmers)
 
 
 @functools.lru_cache(maxsize=256)

@@ -72,14 +72,14 @@ def _last_listed(state: Any, seat: int, legal: Sequence[Any], draw: int) -> int:
     return len(legal) - 1
 
 
-def test_a_node_adds_the_move_the_policy_picks_first_where_the_game_asks_for_it() -> None:
-    """With ``expand_by_policy`` a node's first move tried is the policy's pick, not one drawn at random."""
+def test_a_node_adds_the_move_the_game_picks_first_where_the_game_asks_for_it() -> None:
+    """With ``expand`` a node's first move tried is the one it picks, not one drawn at random."""
     game = GAMES["conqueror"]
     state, seat = positions("conqueror", 2, seed=3)[2]
     legal = list(game.legal_actions(state, seat))
     assert len(legal) > 3
-    ordered = replace(KNOWLEDGE["conqueror"], policy=_last_listed, expand_by_policy=True)
-    at_random = replace(ordered, expand_by_policy=False)
+    ordered = replace(KNOWLEDGE["conqueror"], expand=_last_listed)
+    at_random = replace(ordered, expand=None)
     assert {search(game, state, seat, 1, seed, ordered) for seed in range(8)} == {legal[-1]}
     assert len({search(game, state, seat, 1, seed, at_random) for seed in range(8)}) > 1
 
