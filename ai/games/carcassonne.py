@@ -119,4 +119,12 @@ def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], dra
 # level, 40 games each): this judgement with random play-outs, متوسط 55.0%; with no play-out (8 candidates)
 # 38.8%, the play-outs matter; with the policy's play-outs 62.5% (95% CI 47.0–75.8), in the frozen player's
 # time. سخت took 0.66 s p95 at 0.25 of the iterations (before issue 28): 0.35 spends some of what is left.
-KNOWLEDGE = Knowledge(standing=_standing, spread=6.0, playout_depth=4, budget=0.35, candidates=6, policy=_policy)
+# On 4 December (two players, سخت against frozen سخت on the same 20 deals, one core each): at 0.35 60.0%, at
+# 0.5 75.0%, and with a spread of 10 70.0% at 0.35; on 28 more deals at 0.5, 64.3% and 74.1% with a spread of
+# 10 (holes make the standing's margins larger than a win needs: at 6 a lead of a city was nearly a sure win).
+# Adding a node's moves by a look (the best of four by the standing right after) or 8-ply play-outs did not
+# help (65–70% and 55.0% of 20). 0.5 fits in the time with the placements listed faster; at four players
+# ``crowd`` keeps a move as long as at two.
+KNOWLEDGE = Knowledge(
+    standing=_standing, spread=10.0, playout_depth=4, budget=0.5, candidates=6, policy=_policy, crowd=0.15
+)
