@@ -304,6 +304,7 @@ def _choices(
     every = _spots(ttype, farmers)
     out = []
     for x, y, rot in board.placements(ttype):
+        # its neighbours towards N, E, S, W (data.STEP), written out: this runs for every placement of a search
         near = (grid.get((x, y - 1)), grid.get((x + 1, y)), grid.get((x, y + 1)), grid.get((x - 1, y)))
         if held.isdisjoint(near):  # no feature it can join holds a meeple: every spot is free
             out.append((x, y, rot, every))
