@@ -323,9 +323,12 @@ def report(key: Line, results: list[Played], note: str) -> None:
     game_id, players, a, b, _ = key
     mean = statistics.fmean(r.share for r in results)
     low, high = wilson(mean, len(results))
+    won = sum(1 for r in results if r.share == 1)
+    lost = sum(1 for r in results if r.share == 0)
     print(
         f"{game_id:12} {players}p  {a:>6} vs {b:<6} {len(results):4} games  A wins {100 * mean:5.1f}%"
-        f"  (95% CI {100 * low:5.1f}–{100 * high:5.1f})  {note}",
+        f"  (95% CI {100 * low:5.1f}–{100 * high:5.1f}; {won} won, {len(results) - won - lost} shared, {lost} lost)"
+        f"  {note}",
         flush=True,
     )
     for player in sorted({p for r in results for p, _, _ in r.times}):
