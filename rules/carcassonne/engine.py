@@ -315,7 +315,7 @@ def _choices(
 @functools.lru_cache(maxsize=1 << 14)
 def _actions(x: int, y: int, rot: int, spots: tuple[str, ...]) -> tuple[CarcAction, ...]:
     """A placement's actions: a meeple on each spot, then none. Kept, since a search lists the same placements
-    over and over and building the actions was a fifth of its time."""
+    over and over and building the actions was a fifth of its time (16,384 placements: at most about 11 MB)."""
     return (*(CarcAction(x, y, rot, spot) for spot in spots), CarcAction(x, y, rot))
 
 
