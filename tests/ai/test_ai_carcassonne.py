@@ -43,7 +43,6 @@ def test_the_chance_is_none_for_a_hole_no_tile_left_fits_and_certain_for_a_close
     assert dead and closed
 
 
-
 def test_a_node_tries_a_road_meeple_rarely_while_its_placement_without_one_is_untried() -> None:
     """``_expand`` puts a meeple on a road as the play-outs do (3 draws in 8), and else tries the same
     placement without a meeple, while that is untried."""
