@@ -41,20 +41,3 @@ def test_the_chance_is_none_for_a_hole_no_tile_left_fits_and_certain_for_a_close
             else:
                 assert holes and (chance > 0.0 or left == 0)
     assert dead and closed
-
-
-def test_a_node_tries_a_road_meeple_rarely_while_its_placement_without_one_is_untried() -> None:
-    """``_expand`` puts a meeple on a road as the play-outs do (3 draws in 8), and else tries the same
-    placement without a meeple, while that is untried."""
-    game = GAMES["carcassonne"]
-    state = next(s for s in states(2, 5) if any(a.spot[0] == "r" for a in game.legal_actions(s, s.turn)))
-    legal = list(game.legal_actions(state, state.turn))
-    road = next(i for i, a in enumerate(legal) if a.spot[0] == "r")
-    bare = legal[road]._replace(spot="n")
-    assert legal[knowledge._expand(state, state.turn, legal, road << 3 | 2)] == legal[road]  # kept
-    assert legal[knowledge._expand(state, state.turn, legal, road << 3 | 7)] == bare  # not kept
-    untried = [a for a in legal if a != bare]
-    drawn = untried.index(legal[road]) << 3 | 7
-    assert untried[knowledge._expand(state, state.turn, untried, drawn)] == legal[road]  # nothing to fall to
-    for draw in range(0, 40000, 37):
-        assert 0 <= knowledge._expand(state, state.turn, legal, draw) < len(legal)
