@@ -129,14 +129,14 @@ def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], dra
 # 0.714 s, frozen's 0.360 s); at 0.8, 13 won and 2 drawn of 15 games of a duel on other deals (p95 about 1.1 s):
 # the search is still far from its answer at 600 iterations. At 0.8 and 10 سخت won 71.8% of 200 (65.1–77.5); at 1.0,
 # 70.0% of 40 against 71.3% for 0.8 on the same deals: more iterations stop paying near 960, so what is left to
-# gain lies in the judgement and the play-outs. A spread of 14 won 78.8% of the same 40 and 75.3% of 99
-# (65.9–82.7): the margins still read as surer wins than they are; 18 won 80.0% of the 40, 22 73.4% of 32 (14 and
-# 18 81.2% of those): flatter than 18 throws away what the standing knows. A node below the root, visited a few
-# times among a hundred placements, tries a meeple on a road or a field as often as a bare tile; trying them as
-# the play-outs place meeples (the same placement bare unless the policy's draw keeps the meeple) won 83.8% of
-# the same 40 but 73.8% of 84 (spread 14 without it 75.6% of those; 11 deals better, 14 worse): kept out, the
-# random reply is no weakness a search this size can see. At four players ``crowd`` keeps a move
-# about as long as at two.
+# gain lies in the judgement and the play-outs. A spread of 14 won 78.8% of the same 40 and 74.5% of 200
+# (68.0–80.0; 10 won 71.8% of the same 200): the margins still read as surer wins than they are; 18 won 80.0% of
+# the 40, 22 73.4% of 32 (14 and 18 81.2% of those): flatter than 18 throws away what the standing knows. A node
+# below the root, visited a few times among a hundred placements, tries a meeple on a road or a field as often
+# as a bare tile; trying them as the play-outs place meeples (the same placement bare unless the policy's draw
+# keeps the meeple) won 83.8% of the same 40 but 73.8% of 84 (spread 14 without it 75.6% of those; 11 deals
+# better, 14 worse): kept out, the random reply is no weakness a search this size can see. At four players
+# ``crowd`` keeps a move about as long as at two.
 KNOWLEDGE = Knowledge(
     standing=_standing, spread=14.0, playout_depth=4, budget=0.8, candidates=6, policy=_policy, crowd=0.15
 )
