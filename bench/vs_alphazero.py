@@ -13,11 +13,11 @@ Nothing of it is in this repository; to run it, check it out and give it an envi
     python bench/vs_alphazero.py --a hard --games 40 --record bench/records/ai_strength.jsonl --report
 
 Where only the package registries answer (5 December): PyPI's ``torch`` pulls gigabytes of CUDA libraries, so
-install a CPU-only torch wheel by its file (this machine keeps one in pip's find-links, ``/opt/wheels``), and
-leave torchvision out: PyPI's torchvision wheels load only beside a CUDA torch, and the agent imports nothing
-of it but ``torchvision.models._utils._make_divisible`` (MobileNet's rounding of a channel count to a multiple
-of a divisor, never 10% below), which a one-function stand-in package in the agent's environment gives. A snapshot of
-the repository without its large files lacks some other games' networks: take the root's ``*.py`` files and
+install a CPU-only torch wheel by its file (this machine keeps one in pip's find-links, ``/opt/wheels``), and leave
+torchvision out: PyPI's torchvision wheels load only beside a CUDA torch, and the agent imports nothing of it but
+``torchvision.models._utils._make_divisible`` (MobileNet's rounding of a channel count to a multiple of a divisor,
+never 10% below), which a one-function stand-in package in the agent's environment gives. A snapshot of the
+repository without its large files lacks some other games' networks: take the root's ``*.py`` files and
 ``splendor/`` only. Loading the agent (its network exported to ONNX, its rules compiled) takes about 45 s.
 
 A game is played in our engine, which is the authority. On the agent's turn our state is written into the agent's
