@@ -35,13 +35,16 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a check
 from ai_strength import ROOT, Record, line, move
 
 from ai import LEVELS
-from ai.games import KNOWLEDGE, splendor
+from ai.games import KNOWLEDGE, coin_age, splendor
 from ai.knowledge import win_shares
 from ai.learned import Features, Weights, linear
 from ai.search import search
 from rules import GAMES
 
-LEARNED: dict[str, Features] = {"splendor": splendor.FEATURES}  # the games whose judgement is learned
+LEARNED: dict[str, Features] = {  # the games whose judgement is learned
+    "coin_age": coin_age.FEATURES,
+    "splendor": splendor.FEATURES,
+}
 HELD_OUT = 5  # every fifth game judges the fit and is not fitted on
 RIDGE = 1.0  # L2 penalty on the weights (per stage), against features that rarely vary
 
@@ -64,6 +67,8 @@ HANDS: dict[str, tuple[dict[str, float], float]] = {
         },
         3.0,
     ),
+    # the count with a top coin the opponent can cover worth less (ai/games/coin_age.py)
+    "coin_age": (coin_age.HAND, 4.0),
 }
 
 
@@ -98,7 +103,16 @@ def self_play(game_id: str, players: int, a: str, b: str, index: int) -> dict[st
     outcome = game.outcome(state)
     assert outcome is not None
     shares = [1 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
-    return {"index": index, "players": players, "a": a, "b": b, "shares": shares, "positions": positions}
+    scores = list(outcome.scores)
+    return {
+        "index": index,
+        "players": players,
+        "a": a,
+        "b": b,
+        "shares": shares,
+        "scores": scores,
+        "positions": positions,
+    }
 
 
 def collect(game_id: str, out: Path, games: int, players: int, a: str, b: str, jobs: int) -> None:
@@ -112,7 +126,7 @@ def collect(game_id: str, out: Path, games: int, players: int, a: str, b: str, j
             print(f"{done + 1}/{len(wanted)} game {game['index']}: {len(game['positions'])} positions", flush=True)
 
 
-Sample = tuple[int, list[list[float]], list[float]]  # stage, features per seat, shares per seat
+Sample = tuple[int, list[list[float]], list[float], list[float]]  # stage, features, shares, final scores per seat
 
 
 def samples(game_id: str, paths: Sequence[Path]) -> tuple[list[Sample], list[Sample]]:
@@ -128,7 +142,7 @@ def samples(game_id: str, paths: Sequence[Path]) -> tuple[list[Sample], list[Sam
             state = model.model_validate(raw)
             if not features.kept(state):
                 continue
-            into.append((features.stage(state), features.of(state), game["shares"]))
+            into.append((features.stage(state), features.of(state), game["shares"], game.get("scores", [])))
     return fitted, held
 
 
@@ -142,7 +156,7 @@ def fit_stage(data: list[Sample], size: int) -> list[float]:
     for _ in range(12):
         gradient = [-RIDGE * w for w in weights]
         hessian = [[RIDGE if i == j else 0.0 for j in range(size)] for i in range(size)]
-        for _, rows, shares in data:
+        for _, rows, shares, _ in data:
             p = chances(weights, rows)
             mean = [sum(p[s] * rows[s][k] for s in range(len(rows))) for k in range(size)]
             for s, row in enumerate(rows):
@@ -159,6 +173,35 @@ def fit_stage(data: list[Sample], size: int) -> list[float]:
         if max(abs(d) for d in step) < 1e-6:
             break
     return weights
+
+
+def fit_stage_by_score(data: list[Sample], size: int) -> list[float]:
+    """What each feature is worth in final points (ridge regression of a seat's final score, less the table's
+    mean, on its features less the table's mean), times the one factor that best turns those points into
+    chances to win (the conditional logit on the predicted points alone). A game's final score says far more
+    than who won it, so a few hundred games fit a dozen weights per stage without learning their noise."""
+    normal = [[RIDGE if i == j else 0.0 for j in range(size)] for i in range(size)]
+    target = [0.0] * size
+    for _, rows, _, scores in data:
+        assert scores, "fitting by score needs positions collected with their games' final scores"
+        mean = [sum(row[k] for row in rows) / len(rows) for k in range(size)]
+        mean_score = sum(scores) / len(scores)
+        for row, score in zip(rows, scores, strict=True):
+            centred = [row[k] - mean[k] for k in range(size)]
+            for k in range(size):
+                target[k] += centred[k] * (score - mean_score)
+                for j in range(k, size):
+                    normal[k][j] += centred[k] * centred[j]
+    for k in range(size):
+        for j in range(k):
+            normal[k][j] = normal[j][k]
+    worth = solve(normal, target)
+    predicted = [
+        (at, [[sum(w * x for w, x in zip(worth, row, strict=True))] for row in rows], shares, scores)
+        for at, rows, shares, scores in data
+    ]
+    (factor,) = fit_stage(predicted, 1)
+    return [factor * w for w in worth]
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -181,7 +224,7 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 def judge(name: str, held: list[Sample], weights: Weights, spread: float) -> None:
     """The log-loss of these weights on held-out positions, and how often their favourite won."""
     loss = favourite = 0.0
-    for at, rows, shares in held:
+    for at, rows, shares, _ in held:
         p = chances(weights[at], rows, spread)
         loss -= sum(share * math.log(max(1e-12, q)) for share, q in zip(shares, p, strict=True))
         favourite += shares[max(range(len(p)), key=p.__getitem__)]
@@ -191,14 +234,14 @@ def judge(name: str, held: list[Sample], weights: Weights, spread: float) -> Non
     )
 
 
-def fit(game_id: str, paths: Sequence[Path], write: bool) -> None:
+def fit(game_id: str, paths: Sequence[Path], write: bool, by_score: bool = False) -> None:
     features = LEARNED[game_id]
     fitted, held = samples(game_id, paths)
     print(f"{len(fitted)} positions fitted, {len(held)} held out")
     learned: Weights = ()
     for at in range(features.stages):
         data = [sample for sample in fitted if sample[0] == at]
-        weights = tuple(fit_stage(data, len(features.names)))
+        weights = tuple((fit_stage_by_score if by_score else fit_stage)(data, len(features.names)))
         learned += (weights,)
         terms = ", ".join(f"{n} {w:+.3f}" for n, w in zip(features.names, weights, strict=True))
         print(f"stage {at} ({len(data)} positions): {terms}")
@@ -232,6 +275,9 @@ def main() -> None:
     parser.add_argument("--b", default="medium")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--write", action="store_true", help="fit: store the weights in the package")
+    parser.add_argument(
+        "--by", choices=("win", "score"), default="win", help="fit: to who won, or to final scores and then who won"
+    )
     parser.add_argument("--level", choices=sorted(LEVELS), default="medium", help="match: at this level")
     parser.add_argument("--seed", type=int, default=777, help="match: the line's seed")
     parser.add_argument("--record", type=Path, help="match: keep its games in this record, to go on from")
@@ -239,7 +285,7 @@ def main() -> None:
     if args.what == "collect":
         collect(args.game, args.out, args.games, args.players, args.a, args.b, args.jobs)
     elif args.what == "fit":
-        fit(args.game, args.positions or [args.out], args.write)
+        fit(args.game, args.positions or [args.out], args.write, args.by == "score")
     else:
         match(args.game, args.level, args.players, args.games, args.seed, args.jobs, args.record)
 
