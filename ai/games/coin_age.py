@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ai.knowledge import Knowledge
-from ai.learned import Features, linear, stored_weights
 from rules.coin_age.board import BOARD
 from rules.coin_age.model import CoinAction, CoinAgeState
 from rules.coin_age.scoring import region_control
@@ -32,67 +31,28 @@ KEPT = 0.03  # the tie-break: the value of coins kept
 TEMPO = 0.5  # the seat about to act
 
 
-NAMES = (
-    "kept",  # coins kept (each scores 1 at the end), those in hand counted with the seat to act
-    "kept-worth",  # their values (the tie-break)
-    "tops",  # the worth of the seat's top coins
-    "tops-exposed",  # those the opponent holds a smaller coin to cover
-    "tops-doubled",  # top coins in a region the seat holds more of (their worth counted once more)
-    "tops-doubled-exposed",
-    "spaces",  # spaces the seat holds
-    "to-act",
-)
-HAND = {
-    "kept": 1.0,
-    "kept-worth": KEPT,
-    "tops": 1.0,
-    "tops-exposed": 1.0 - EXPOSED,
-    "tops-doubled": 2.0,
-    "tops-doubled-exposed": 2.0 * (1.0 - EXPOSED),
-    "to-act": TEMPO,
-}
-
-
-def _features(state: CoinAgeState) -> list[list[float]]:
+def _standing(state: CoinAgeState) -> tuple[float, float]:
     control = region_control(state.stacks)
     kept = [list(state.supply[0]), list(state.supply[1])]
     if not state.finished:
         for c in state.hand:  # coins in hand go back to the supply unless placed
             kept[state.turn][c >> 1] += 1
     smallest = [next((size for size in range(4) if kept[seat][size]), 9) for seat in (0, 1)]
-    rows = [
-        [
-            float(sum(kept[seat])),
-            float(sum(n * (z + 1) for z, n in enumerate(kept[seat]))),
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-        ]
-        for seat in (0, 1)
-    ]
+    totals = [float(sum(kept[0])), float(sum(kept[1]))]
+    for seat in (0, 1):
+        totals[seat] += KEPT * sum(count * (size + 1) for size, count in enumerate(kept[seat]))
     for index, stack in enumerate(state.stacks):
         if not stack:
             continue
         top = stack[-1]
         side, size = top & 1, top >> 1
-        doubled = control[REGION[index]].doubled == side
-        rows[side][2 + 2 * doubled + (smallest[1 - side] < size)] += size + 1.0
-        rows[side][6] += 1.0
+        worth = (size + 1.0) * (2 if control[REGION[index]].doubled == side else 1)
+        if smallest[1 - side] < size:
+            worth *= 1.0 - EXPOSED
+        totals[side] += worth
     if not state.finished:
-        rows[state.turn][7] = 1.0
-    return rows
-
-
-def _stage(state: CoinAgeState) -> int:
-    left = sum(state.supply[0]) + sum(state.supply[1]) + len(state.hand)
-    return min(2, (20 - left) * 3 // 20)
-
-
-FEATURES = Features("coin_age", NAMES, _features, 3, _stage, lambda state: not state.finished)
-_standing = linear(FEATURES, stored_weights(FEATURES))
+        totals[state.turn] += TEMPO
+    return totals[0], totals[1]
 
 
 CANDIDATES = 8  # root moves the search weighs at all
@@ -132,5 +92,5 @@ def _policy(state: CoinAgeState, seat: int, legal: Sequence[CoinAction], draw: i
 
 
 KNOWLEDGE = Knowledge(
-    standing=_standing, spread=1.0, playout_depth=8, budget=2.0, candidates=CANDIDATES, policy=_policy
+    standing=_standing, spread=4.0, playout_depth=8, budget=2.0, candidates=CANDIDATES, policy=_policy
 )
