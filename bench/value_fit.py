@@ -176,8 +176,8 @@ def fit_stage(data: list[Sample], size: int) -> list[float]:
 def fit_stage_by_score(data: list[Sample], size: int) -> list[float]:
     """What each feature is worth in final points (ridge regression of a seat's final score, less the table's
     mean, on its features less the table's mean), times the one factor that best turns those points into
-    chances to win (the conditional logit on the predicted points alone). A game's final score says far more
-    than who won it, so a few hundred games fit a dozen weights per stage without learning their noise."""
+    chances to win (the conditional logit on the predicted points alone). A game's final score says more than
+    who won it, so the same games learn less of their noise (ai/README.md compares the two)."""
     normal = [[RIDGE if i == j else 0.0 for j in range(size)] for i in range(size)]
     target = [0.0] * size
     for _, rows, _, scores in data:
