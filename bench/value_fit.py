@@ -163,10 +163,7 @@ def fit_stage(data: list[Sample], size: int) -> list[float]:
                     gradient[k] += shares[s] * centred[k]
                     for j in range(k, size):
                         hessian[k][j] += p[s] * centred[k] * centred[j]
-        for k in range(size):
-            for j in range(k):
-                hessian[k][j] = hessian[j][k]
-        step = solve(hessian, gradient)
+        step = solve_upper(hessian, gradient)
         weights = [w + d for w, d in zip(weights, step, strict=True)]
         if max(abs(d) for d in step) < 1e-6:
             break
@@ -190,16 +187,21 @@ def fit_stage_by_score(data: list[Sample], size: int) -> list[float]:
                 target[k] += centred[k] * (score - mean_score)
                 for j in range(k, size):
                     normal[k][j] += centred[k] * centred[j]
-    for k in range(size):
-        for j in range(k):
-            normal[k][j] = normal[j][k]
-    worth = solve(normal, target)
+    worth = solve_upper(normal, target)
     predicted = [
         (at, [[sum(w * x for w, x in zip(worth, row, strict=True))] for row in rows], shares, scores)
         for at, rows, shares, scores in data
     ]
     (factor,) = fit_stage(predicted, 1)
     return [factor * w for w in worth]
+
+
+def solve_upper(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``solve`` for a symmetric matrix of which only the upper triangle was summed (the fits fill half)."""
+    for k in range(len(vector)):
+        for j in range(k):
+            matrix[k][j] = matrix[j][k]
+    return solve(matrix, vector)
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
