@@ -8,7 +8,7 @@ Nothing of it is in this repository; to run it, check it out and give it an envi
     git clone https://github.com/cestpasphoto/alpha-zero-general /opt/azg
     python3 -m venv /opt/azvenv && /opt/azvenv/bin/pip install torch numba onnxruntime onnx onnxscript \
         tqdm colorama coloredlogs torchvision pydantic
-    /opt/azvenv/bin/python bench/vs_alphazero.py --agent-dir /opt/azg --a hard --games 40 \
+    /opt/azvenv/bin/python bench/vs_alphazero.py --agent-dir /opt/azg --a hard --games 40 [--part 0/2] \
         --record bench/records/ai_strength.jsonl
     python bench/vs_alphazero.py --a hard --games 40 --record bench/records/ai_strength.jsonl --report
 
@@ -30,7 +30,9 @@ reserves of its opponent (an advantage to it). A noble choice takes the first; a
 gold at ten gems) gives the gold back, as its rules would not have given it. Its search is seeded per move.
 
 Games are kept in the same record as ``bench/ai_strength.py`` (B is ``alphazero-<simulations>``), so a line can
-stop and go on, and ``--report`` reads it without the agent's environment.
+stop and go on, and ``--report`` reads it without the agent's environment. The agent is loaded once and cannot be
+sent to another process, so a line uses one core; ``--part 0/2`` and ``--part 1/2`` in two processes (each loads
+its agent) share a line's games between two cores and the record.
 """
 
 from __future__ import annotations
@@ -202,6 +204,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--record", type=Path)
+    parser.add_argument(
+        "--part",
+        default="0/1",
+        help="J/N: play games J, J+N, J+2N, …: N processes, each with its agent, share a line",
+    )
     parser.add_argument("--report", action="store_true", help="print what the record holds; play nothing")
     args = parser.parse_args()
     name = f"alphazero-{args.simulations}"
@@ -212,8 +219,16 @@ def main() -> None:
         return
     if args.agent_dir is None:
         parser.error("--agent-dir is needed to play")
+    part, parts = (int(n) for n in args.part.split("/"))
     agent = AlphaZero(args.agent_dir.resolve(), args.simulations)
-    ai_strength.line(key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed))
+    if parts == 1:
+        ai_strength.line(key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed))
+    else:
+        done = record.held(key)
+        for index in range(part, args.games, parts):
+            if index not in done:
+                record.keep(key, index, play(agent, args.a, name, index, args.seed))
+        held_so_far(key, args.games, record)
     print(f"its first choice was not a move of ours {agent.skipped} times", flush=True)
 
 
