@@ -289,14 +289,21 @@ def rekey(path: Path, old: set[str], replays: int, jobs: int) -> None:
 
 
 def line(
-    key: Line, games: int, jobs: int, record: Record, one: Callable[[int], Played] | None = None, mover: Mover = move
+    key: Line,
+    games: int,
+    jobs: int,
+    record: Record,
+    one: Callable[[int], Played] | None = None,
+    mover: Mover = move,
+    part: tuple[int, int] = (0, 1),
 ) -> None:
     """The games of a line the record does not hold yet, ``jobs`` at a time (moves by ``mover``, a module's
     function); with ``one`` (a game by its index), one by one in this process, for a player that is loaded once
-    and cannot be sent to other processes."""
+    and cannot be sent to other processes. ``part`` (j, n) plays only games j, j + n, j + 2n, …: n processes
+    sharing the record share the line (the report then counts what the record holds so far)."""
     started = time.monotonic()
     done = record.held(key)
-    missing = [i for i in range(games) if i not in done]
+    missing = [i for i in range(part[0], games, part[1]) if i not in done]
     if one is not None:
         for index in missing:
             done[index] = one(index)
@@ -308,7 +315,9 @@ def line(
                 index = futures[future]
                 done[index] = future.result()
                 record.keep(key, index, done[index])
-    report(key, [done[i] for i in range(games)], f"{time.monotonic() - started:6.0f} s")
+    held = [done[i] for i in range(games) if i in done]  # with other parts still playing, not every game
+    if held:
+        report(key, held, f"{len(held)} of {games} held, {time.monotonic() - started:6.0f} s")
 
 
 def held_so_far(key: Line, games: int, record: Record) -> None:

@@ -221,14 +221,9 @@ def main() -> None:
         parser.error("--agent-dir is needed to play")
     part, parts = (int(n) for n in args.part.split("/"))
     agent = AlphaZero(args.agent_dir.resolve(), args.simulations)
-    if parts == 1:
-        ai_strength.line(key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed))
-    else:
-        done = record.held(key)
-        for index in range(part, args.games, parts):
-            if index not in done:
-                record.keep(key, index, play(agent, args.a, name, index, args.seed))
-        held_so_far(key, args.games, record)
+    ai_strength.line(
+        key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed), part=(part, parts)
+    )
     print(f"its first choice was not a move of ours {agent.skipped} times", flush=True)
 
 
