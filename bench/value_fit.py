@@ -28,14 +28,14 @@ import dataclasses
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
-from ai_strength import ROOT, Record, line, move
+from ai_strength import ROOT, Mover, Record, line, move
 
 from ai import LEVELS
 from ai.games import KNOWLEDGE, splendor
@@ -86,17 +86,23 @@ def with_hand(player: str, game_id: str, state: Any, seat: int, seed: int) -> An
     return search(GAMES[game_id], state, seat, iterations, seed, knowledge)
 
 
-def self_play(game_id: str, players: int, a: str, b: str, index: int) -> dict[str, Any]:
-    """One seeded game (A at seat ``index % players``): the positions it keeps to fit on, and the shares."""
+FIRST_DEAL = 424_242  # game i of a collection is dealt with seed FIRST_DEAL + i
+
+
+def self_play(
+    game_id: str, players: int, a: str, b: str, index: int, mover: Mover = move, first_deal: int = FIRST_DEAL
+) -> dict[str, Any]:
+    """One seeded game (A at seat ``index % players``, moves by ``mover``): the positions it keeps to fit on,
+    the shares and the final scores."""
     game, kept = GAMES[game_id], LEARNED[game_id].kept
-    state = game.setup(players, 424_242 + index)
+    state = game.setup(players, first_deal + index)
     a_seat, positions, actions = index % players, [], 0
     while seats := game.to_act(state):
         seat = seats[0]
         if kept(state):
             positions.append(state.model_dump(mode="json"))
         player = a if seat == a_seat else b
-        state = game.apply(state, seat, move(player, game_id, state, seat, index * 1_009 + actions)).state
+        state = game.apply(state, seat, mover(player, game_id, state, seat, index * 1_009 + actions)).state
         actions += 1
     outcome = game.outcome(state)
     assert outcome is not None
@@ -113,15 +119,24 @@ def self_play(game_id: str, players: int, a: str, b: str, index: int) -> dict[st
     }
 
 
-def collect(game_id: str, out: Path, games: int, players: int, a: str, b: str, jobs: int) -> None:
+def not_held(out: Path, indices: Iterable[int]) -> list[int]:
+    """The games of ``indices`` a collection file does not hold yet: a collection stops and goes on."""
     held = {json.loads(text)["index"] for text in out.read_text().splitlines()} if out.exists() else set()
-    wanted = [i for i in range(games) if i not in held]
+    return [i for i in indices if i not in held]
+
+
+def keep(out: Path, game: dict[str, Any], done: int, wanted: int) -> None:
+    with out.open("a") as file:
+        file.write(json.dumps(game) + "\n")
+    print(f"{done}/{wanted} game {game['index']}: {len(game['positions'])} positions", flush=True)
+
+
+def collect(game_id: str, out: Path, games: int, players: int, a: str, b: str, jobs: int) -> None:
+    wanted = not_held(out, range(games))
     arguments = zip(*((game_id, players, a, b, i) for i in wanted), strict=True)
-    with ProcessPoolExecutor(max_workers=jobs) as pool, out.open("a") as file:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         for done, game in enumerate(pool.map(self_play, *arguments)):
-            file.write(json.dumps(game) + "\n")
-            file.flush()
-            print(f"{done + 1}/{len(wanted)} game {game['index']}: {len(game['positions'])} positions", flush=True)
+            keep(out, game, done + 1, len(wanted))
 
 
 Sample = tuple[int, list[list[float]], list[float], list[float]]  # stage, features, shares, final scores per seat

@@ -33,6 +33,10 @@ Games are kept in the same record as ``bench/ai_strength.py`` (B is ``alphazero-
 stop and go on, and ``--report`` reads it without the agent's environment. The agent is loaded once and cannot be
 sent to another process, so a line uses one core; ``--part 0/2`` and ``--part 1/2`` in two processes (each loads
 its agent) share a line's games between two cores and the record.
+
+``--self-play FILE`` plays the agent against itself instead (``--games``, ``--part`` as for a line; deals of their
+own, ``SELF_PLAY_DEALS``) and keeps the positions as ``bench/value_fit.py collect`` keeps them, to fit a judgement
+on the games of a strong player: ``fit --positions FILE``.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ai_strength
+import value_fit
 from ai_strength import SEARCHERS, Line, Played, Record, held_so_far
 
 from rules import GAMES
@@ -196,6 +201,23 @@ def play(agent: AlphaZero, ours: str, name: str, index: int, seed: int) -> Playe
     return played
 
 
+SELF_PLAY_DEALS = 737_373  # its self-play games are dealt apart from those of value_fit's own collections
+
+
+def self_play(agent: AlphaZero, name: str, out: Path, games: int, part: tuple[int, int]) -> None:
+    """The agent against itself in our engine, its positions kept for ``bench/value_fit.py fit``: the games of
+    a strong player, where a judgement fitted to a level's own games learns what went with winning at that
+    level (ai/README.md)."""
+
+    def mover(player: str, game_id: str, state: SplendorState, seat: int, seed: int) -> SplendorAction:
+        return agent.move(state, seat, seed)
+
+    wanted = value_fit.not_held(out, range(part[0], games, part[1]))
+    for done, index in enumerate(wanted):
+        game = value_fit.self_play("splendor", PLAYERS, name, name, index, mover, SELF_PLAY_DEALS)
+        value_fit.keep(out, game, done + 1, len(wanted))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--agent-dir", type=Path, help="a checkout of cestpasphoto/alpha-zero-general")
@@ -210,6 +232,9 @@ def main() -> None:
         help="J/N: play games J, J+N, J+2N, …: N processes, each with its agent, share a line",
     )
     parser.add_argument("--report", action="store_true", help="print what the record holds; play nothing")
+    parser.add_argument(
+        "--self-play", type=Path, metavar="FILE", help="play the agent against itself, keeping positions in FILE"
+    )
     args = parser.parse_args()
     name = f"alphazero-{args.simulations}"
     key: Line = ("splendor", PLAYERS, args.a, name, args.seed)
@@ -220,7 +245,11 @@ def main() -> None:
     if args.agent_dir is None:
         parser.error("--agent-dir is needed to play")
     part, parts = (int(n) for n in args.part.split("/"))
+    out = args.self_play.resolve() if args.self_play else None  # before the agent's loader changes directory
     agent = AlphaZero(args.agent_dir.resolve(), args.simulations)
+    if out:
+        self_play(agent, name, out, args.games, (part, parts))
+        return
     ai_strength.line(
         key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed), part=(part, parts)
     )
