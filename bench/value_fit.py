@@ -5,20 +5,20 @@
     python bench/value_fit.py match --game splendor --level hard --games 40 --record bench/records/ai_strength.jsonl
 
 For the games of ``LEARNED`` (``ai.learned``). ``collect`` plays seeded games between the players given
-(``ai_strength``'s names; seats rotated) and keeps every position the game's features say a seat chooses in, with
-each seat's share of the win and final score, one JSON line per game (``--out`` goes on from the games a file
-holds). ``fit`` turns each position into the game's features per seat and fits one weight per feature and stage of
-the game as a conditional logit: a seat's chance to win is the softmax over the seats of weights · features, the
-form ``ai.knowledge.Knowledge.values`` gives a standing with ``spread`` 1. With ``--by score`` the weights are what
-each feature is worth in final points, scaled per stage to who won: a few hundred games give a few hundred
-win-or-lose labels but as many final scores, which say more (on 77 seeded games of a trial's twelve قلعه رودخان
-terms, five-fold cross-validated log-loss 0.577 fitted to who won, 0.534 by score; ai/README.md). It holds out every
-fifth game and prints, on those, the log-loss and how often the favourite won, for the hand judgement the fit
-replaced (``HANDS``: its weights of the same features and its spread) and for the fitted weights; ``--write`` stores
-the weights in ``ai/games/<game>_value.json``, which the game's knowledge reads at import. ``match`` plays a level
-against the same level judging by the hand weights (``hand-<level>``; seats rotated, games kept as ``ai_strength``
-keeps them). A game's knowledge reads its weights at import, so a game new to this fits once while its knowledge
-still judges by hand, then switches.
+(``ai_strength``'s names; seats rotated) and keeps every position the game's features say a seat chooses in and the move
+chosen there, with each seat's share of the win and final score, one JSON line per game (``--out`` goes on from the
+games a file holds). ``fit`` turns each position into the game's features per seat and fits one weight per feature and
+stage of the game as a conditional logit: a seat's chance to win is the softmax over the seats of weights · features,
+the form ``ai.knowledge.Knowledge.values`` gives a standing with ``spread`` 1. With ``--by score`` the weights are what
+each feature is worth in final points, scaled per stage to who won: a few hundred games give a few hundred win-or-lose
+labels but as many final scores, which say more (on 77 seeded games of a trial's twelve قلعه رودخان terms, five-fold
+cross-validated log-loss 0.577 fitted to who won, 0.534 by score; ai/README.md). It holds out every fifth game and
+prints, on those, the log-loss and how often the favourite won, for the hand judgement the fit replaced (``HANDS``: its
+weights of the same features and its spread) and for the fitted weights; ``--write`` stores the weights in
+``ai/games/<game>_value.json``, which the game's knowledge reads at import. ``match`` plays a level against the same
+level judging by the hand weights (``hand-<level>``; seats rotated, games kept as ``ai_strength`` keeps them). A game's
+knowledge reads its weights at import, so a game new to this fits once while its knowledge still judges by hand, then
+switches.
 """
 
 from __future__ import annotations
@@ -93,16 +93,19 @@ def self_play(
     game_id: str, players: int, a: str, b: str, index: int, mover: Mover = move, first_deal: int = FIRST_DEAL
 ) -> dict[str, Any]:
     """One seeded game (A at seat ``index % players``, moves by ``mover``): the positions it keeps to fit on,
-    the shares and the final scores."""
+    the move made in each (``Game.encode``'s text: what a move prior would learn from), the shares and the
+    final scores."""
     game, kept = GAMES[game_id], LEARNED[game_id].kept
     state = game.setup(players, first_deal + index)
-    a_seat, positions, actions = index % players, [], 0
+    a_seat, positions, moves, actions = index % players, [], [], 0
     while seats := game.to_act(state):
         seat = seats[0]
+        player = a if seat == a_seat else b
+        action = mover(player, game_id, state, seat, index * 1_009 + actions)
         if kept(state):
             positions.append(state.model_dump(mode="json"))
-        player = a if seat == a_seat else b
-        state = game.apply(state, seat, mover(player, game_id, state, seat, index * 1_009 + actions)).state
+            moves.append(game.encode(action))
+        state = game.apply(state, seat, action).state
         actions += 1
     outcome = game.outcome(state)
     assert outcome is not None
@@ -116,6 +119,7 @@ def self_play(
         "shares": shares,
         "scores": scores,
         "positions": positions,
+        "moves": moves,
     }
 
 
