@@ -167,7 +167,7 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
         kind = action.kind
         if kind == "b":
             card = reserved[action.slot] if action.level == 0 else rows[action.level - 1][action.slot]
-            value = 0.6 + POINTS[card] + (0.5 if lack[BONUS[card]] else 0.0) + 0.3 * wanted_by_nobles[BONUS[card]]
+            value = 2.0 + POINTS[card] + (0.5 if lack[BONUS[card]] else 0.0) + 0.3 * wanted_by_nobles[BONUS[card]]
         elif kind == "t":
             value = sum(0.3 for c in action.tokens if lack[c]) - (0.5 if held + len(action.tokens) > TOKEN_LIMIT else 0)
         elif kind == "t2":
