@@ -155,19 +155,13 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
         if key < nearest:
             nearest, lack = key, wanted
     held = sum(tokens)
-    wanted_by_nobles = [0, 0, 0, 0, 0]
-    for noble in state.nobles:
-        need = NOBLE_REQUIRES[noble]
-        for c in GEMS:
-            if need[c] > bonus[c]:
-                wanted_by_nobles[c] = 1
     best, chosen = -1.0, (draw >> 3) % len(legal)
     tie = draw >> 3
     for index, action in enumerate(legal):
         kind = action.kind
         if kind == "b":
             card = reserved[action.slot] if action.level == 0 else rows[action.level - 1][action.slot]
-            value = 2.0 + POINTS[card] + (0.5 if lack[BONUS[card]] else 0.0) + 0.3 * wanted_by_nobles[BONUS[card]]
+            value = 2.0 + POINTS[card]
         elif kind == "t":
             value = sum(0.3 for c in action.tokens if lack[c]) - (0.5 if held + len(action.tokens) > TOKEN_LIMIT else 0)
         elif kind == "t2":
