@@ -130,6 +130,7 @@ def not_held(out: Path, indices: Iterable[int]) -> list[int]:
 
 
 def keep(out: Path, game: dict[str, Any], done: int, wanted: int) -> None:
+    """A finished game appended to a collection, a line in one write: processes playing parts share the file."""
     with out.open("a") as file:
         file.write(json.dumps(game) + "\n")
     print(f"{done}/{wanted} game {game['index']}: {len(game['positions'])} positions", flush=True)
