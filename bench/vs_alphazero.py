@@ -26,8 +26,10 @@ nobles, each seat's gems, nobles, bonuses, card points and reserve), its search 
 most visited of its actions that our rules allow is played. Its rules differ a little from ours: it may take
 fewer than three gems with three colours in the bank, give gems back as a turn, or pass, and never takes past
 ten gems; such actions are skipped for its next most visited. Its board has no hidden card, so it sees the blind
-reserves of its opponent (an advantage to it). A noble choice takes the first; a return (only after a reserve's
-gold at ten gems) gives the gold back, as its rules would not have given it. Its search is seeded per move.
+reserves of its opponent (an advantage to it). A turn with one legal move is played without it (a pass, when no gem
+can be taken and no card reserved or bought, is a move it cannot name). A noble choice takes the first; a return
+(only after a reserve's gold at ten gems) gives the gold back, as its rules would not have given it. Its search is
+seeded per move, so a move it is not asked for changes none of its others.
 
 Games are kept in the same record as ``bench/ai_strength.py`` (B is ``alphazero-<simulations>``), so a line can
 stop and go on, and ``--report`` reads it without the agent's environment. The agent is loaded once and cannot be
@@ -163,6 +165,8 @@ class AlphaZero:
 
     def move(self, state: SplendorState, seat: int, seed: int) -> SplendorAction:
         legal = GAME.legal_actions(state, seat)
+        if len(legal) == 1:  # no choice: a pass when nothing can be taken, reserved or bought, which it cannot name
+            return legal[0]
         if state.phase == "noble":
             return legal[0]
         if state.phase == "return":
