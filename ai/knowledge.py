@@ -32,7 +32,10 @@ class Knowledge:
     random), for games whose random moves are too unlike play for the position they reach to say much;
     ``expand``: how a node picks the next of its untried moves, called as the policy is (None: at random), for
     games with dozens of moves a ply, where a node below the root is visited a few times and so tries only a
-    few of them: the best first."""
+    few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
+    has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
+    once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
+    puts first, not one each to every move."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -42,6 +45,7 @@ class Knowledge:
     crowd: float = 0.0
     policy: Policy | None = None
     expand: Policy | None = None
+    widening: float | None = None
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

@@ -120,6 +120,13 @@ def _iterate(
             value = child.score()
             if value > best:
                 best, chosen, chosen_node = value, action, child
+        if (
+            untried
+            and chosen_node is not None
+            and node is not root
+            and not _widens(node, len(legal) - len(untried), knowledge)
+        ):
+            untried = []  # this node has tried as many moves as its visits allow: the best of them, by UCB
         if untried:
             generator, index = _pick(knowledge.expand, state, actor, untried, generator)
             chosen = untried[index]
@@ -137,6 +144,12 @@ def _iterate(
         visited.visits += 1
         visited.total += values[visited.actor]
     return generator
+
+
+def _widens(node: _Node, tried: int, knowledge: Knowledge) -> bool:
+    """Whether ``node``, with ``tried`` of the moves legal here already tried, may try one more: always, or
+    with the game's ``widening`` while fewer than that times the square root of its visits."""
+    return knowledge.widening is None or tried < math.ceil(knowledge.widening * math.sqrt(node.visits))
 
 
 def _play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:

@@ -3,6 +3,7 @@ the same move for the same position, seed and level, and baselines that play leg
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -13,8 +14,8 @@ import pytest
 from ai import LEVELS, choose
 from ai.baselines import greedy_move, random_move
 from ai.games import KNOWLEDGE
-from ai.search import search
-from rules import GAMES
+from ai.search import _iterate, _Node, search
+from rules import GAMES, rng
 
 CASES = [
     pytest.param(game_id, players, id=f"{game_id}-{players}p")
@@ -82,6 +83,31 @@ def test_a_node_adds_the_move_the_game_picks_first_where_the_game_asks_for_it() 
     at_random = replace(ordered, expand=None)
     assert {search(game, state, seat, 1, seed, ordered) for seed in range(8)} == {legal[-1]}
     assert len({search(game, state, seat, 1, seed, at_random) for seed in range(8)}) > 1
+
+
+def _widest(game_id: str, widening: float | None) -> float:
+    """The most moves any node below the root tried, over the root of its visits, after 300 iterations."""
+    game = GAMES[game_id]
+    state, seat = positions(game_id, 2, seed=3)[2]
+    knowledge = replace(KNOWLEDGE[game_id], widening=widening)
+    root, generator = _Node(actor=-1), rng.mix(5)
+    for _ in range(300):
+        generator, sample_seed = rng.next_state(generator)
+        generator = _iterate(game, game.determinize(state, seat, sample_seed), seat, root, generator, knowledge, None)
+    widest, nodes = 0.0, [node for child in root.children.values() for node in (child,)]
+    while nodes:
+        node = nodes.pop()
+        if node.children:
+            widest = max(widest, len(node.children) / math.sqrt(node.visits))
+        nodes.extend(node.children.values())
+    return widest
+
+
+def test_progressive_widening_keeps_a_node_to_a_few_moves_more_with_each_visit() -> None:
+    """With ``widening`` w a node below the root has tried at most ceil(w * sqrt(visits)) moves (کشورگشا hides
+    nothing, so every sample offers a node the same moves); without it, every move once before any twice."""
+    assert _widest("conqueror", 1.0) <= 1.0 + 1 / math.sqrt(2)  # ceil rounds up by less than one move
+    assert _widest("conqueror", None) > 2.0
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
