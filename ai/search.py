@@ -57,26 +57,10 @@ def search(
         generator, sample_seed = rng.next_state(generator)
         actions = _promising(game, game.determinize(state, seat, sample_seed), seat, actions, knowledge)
         pruned = set(actions)
-    priors = None
-    if knowledge.prior is not None:
-        priors = dict(zip(actions, knowledge.prior(state, seat, actions)))
-    for count in range(iterations):
+    for _ in range(iterations):
         generator, sample_seed = rng.next_state(generator)
         sample = game.determinize(state, seat, sample_seed)
-        if priors is not None:
-            best, chosen = -1.0, None
-            scale = knowledge.puct * math.sqrt(count + 1)
-            for action, p in priors.items():
-                child = root.children.get(action)
-                if child is None:
-                    value = scale * p
-                else:
-                    value = child.total / child.visits + scale * p / (1 + child.visits)
-                if value > best:
-                    best, chosen = value, action
-            generator = _iterate(game, sample, seat, root, generator, knowledge, {chosen})
-        else:
-            generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
+        generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
     legal = set(actions)
     tried = [(n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal]
     if temperature <= 0:

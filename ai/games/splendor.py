@@ -31,11 +31,7 @@ from collections.abc import Sequence
 
 from ai.knowledge import Knowledge
 from ai.learned import Features, linear, stored_weights
-import json
-import math
-from importlib import resources
-
-from rules.splendor.data import BONUS, COST, LEVEL, NOBLE_POINTS, NOBLE_REQUIRES, POINTS
+from rules.splendor.data import BONUS, COST, NOBLE_POINTS, NOBLE_REQUIRES, POINTS
 from rules.splendor.model import TOKEN_LIMIT, WINNING_POINTS, SplendorAction, SplendorState
 
 ENGINE = 0.55  # a bonus early on, in points; it falls to a fifth of that as the leader nears the end
@@ -182,150 +178,6 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
     return chosen
 
 
-MOVE_NAMES = (
-    "buy",
-    "buy-points",
-    "buy-l2",
-    "buy-l3",
-    "buy-noble",
-    "buy-spent",
-    "buy-gold",
-    "buy-engine",
-    "buy-reserved",
-    "take",
-    "take-best",
-    "take-second",
-    "take2",
-    "over",
-    "take-enables",
-    "reserve",
-    "reserve-points",
-    "reserve-deck",
-    "reserve-gold",
-    "reserve-near",
-    "deny",
-)
-
-
-def _short(cost, have, gold):
-    s = 0
-    for c in GEMS:
-        d = cost[c] - have[c]
-        if d > 0:
-            s += d
-    return s - gold
-
-
-def move_features(state, seat, legal):
-    if state.phase != "act":
-        return [[0.0] * len(MOVE_NAMES) for _ in legal]
-    bonus, tokens = state.bonuses[seat], state.tokens[seat]
-    gold = tokens[5]
-    have = [bonus[c] + tokens[c] for c in GEMS]
-    other = 1 - seat if len(state.points) == 2 else (seat + 1) % len(state.points)
-    ob, ot = state.bonuses[other], state.tokens[other]
-    ohave = [ob[c] + ot[c] for c in GEMS]
-    table = [card for row in state.rows for card in row if card]
-    demand = [0.0] * 5
-    for card in table:
-        for c in GEMS:
-            demand[c] += COST[card][c]
-    whole = sum(demand) or 1.0
-    phase = max(0.2, 1.0 - max(state.points) / WINNING_POINTS)
-    worth_c = [phase * (0.55 + 0.25 * 5 * demand[c] / whole) for c in GEMS]
-    ranked = []
-    for card in (*table, *state.reserved[seat]):
-        short = _short(COST[card], have, gold)
-        turns = 0 if short <= 0 else (short + 2) // 3
-        if turns == 0:
-            continue
-        worth = (POINTS[card] + worth_c[BONUS[card]]) * REACH**turns
-        ranked.append((worth, card))
-    ranked.sort(reverse=True)
-    lacks = []
-    for _, card in ranked[:2]:
-        lacks.append([max(0, COST[card][c] - have[c]) for c in GEMS])
-    while len(lacks) < 2:
-        lacks.append([0] * 5)
-    held = sum(tokens)
-    rows = []
-    for a in legal:
-        f = [0.0] * len(MOVE_NAMES)
-        k = a.kind
-        if k in ("b", "bg"):
-            card = state.reserved[seat][a.slot] if a.level == 0 else state.rows[a.level - 1][a.slot]
-            f[0] = 1.0
-            f[1] = POINTS[card]
-            lv = LEVEL[card]
-            f[2] = lv == 2
-            f[3] = lv == 3
-            col = BONUS[card]
-            nob = 0.0
-            for n in state.nobles:
-                req = NOBLE_REQUIRES[n]
-                if req[col] > bonus[col]:
-                    miss = sum(max(0, req[c] - bonus[c]) for c in GEMS)
-                    nob += NOBLE_POINTS[n] * (NOBLE ** (miss - 1) - NOBLE**miss)
-            f[4] = nob
-            pay = [max(0, COST[card][c] - bonus[c]) for c in GEMS]
-            spent_gems = sum(min(pay[c], tokens[c]) for c in GEMS)
-            gold_used = sum(pay) - spent_gems
-            if k == "bg":
-                gold_used += len(a.tokens)
-                spent_gems -= len(a.tokens)
-            f[5] = spent_gems
-            f[6] = gold_used
-            f[7] = worth_c[col]
-            f[8] = a.level == 0
-            if a.level != 0 and _short(COST[card], ohave, ot[5]) <= 0:
-                f[20] = 1.0 + POINTS[card]
-        elif k in ("t", "t2"):
-            n = len(a.tokens) if k == "t" else 2
-            f[9] = n if k == "t" else 0
-            taken = [0] * 5
-            for c in a.tokens:
-                taken[c] += 1 if k == "t" else 2
-            f[10] = sum(min(taken[c], lacks[0][c]) for c in GEMS)
-            f[11] = sum(min(taken[c], lacks[1][c]) for c in GEMS)
-            f[12] = k == "t2"
-            f[13] = max(0, held + n - TOKEN_LIMIT)
-            new = [have[c] + taken[c] for c in GEMS]
-            en = 0.0
-            for _, card in ranked[:6]:
-                if _short(COST[card], new, gold) <= 0:
-                    en = max(en, 1.0 + POINTS[card])
-            f[14] = en
-        elif k == "r":
-            f[15] = 1.0
-            f[18] = 1.0 if state.bank[5] > 0 else 0.0
-            f[13] = 1.0 if state.bank[5] > 0 and held + 1 > TOKEN_LIMIT else 0.0
-            if a.slot == -1:
-                f[17] = 1.0
-            else:
-                card = state.rows[a.level - 1][a.slot]
-                f[16] = POINTS[card]
-                short = _short(COST[card], have, gold + (1 if state.bank[5] else 0))
-                turns = 0 if short <= 0 else (short + 2) // 3
-                f[19] = REACH**turns * (1 + POINTS[card])
-                if _short(COST[card], ohave, ot[5]) <= 0:
-                    f[20] = 1.0 + POINTS[card]
-        rows.append([float(x) for x in f])
-    return rows
-
-
-_PRIOR = json.loads(resources.files("ai.games").joinpath("splendor_prior.json").read_text(encoding="utf-8"))["weights"]
-
-
-def _prior(state, seat, legal):
-    """The prior's probability of each of ``legal``."""
-    weights = _PRIOR[_stage(state)]
-    scores = [sum(w * x for w, x in zip(weights, row)) for row in move_features(state, seat, legal)]
-    top = max(scores)
-    e = [math.exp(v - top) for v in scores]
-    t = sum(e)
-    return [x / t for x in e]
-
-
 KNOWLEDGE = Knowledge(
     standing=linear(FEATURES, stored_weights(FEATURES)),
     spread=1.0,
@@ -334,5 +186,4 @@ KNOWLEDGE = Knowledge(
     policy=_policy,
     expand=_policy,
     widening=1.0,
-    prior=_prior,
 )
