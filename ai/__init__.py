@@ -40,8 +40,8 @@ LEVELS: dict[str, Level] = {
 
 def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
     """The action the computer player at ``seat`` takes in ``state`` (a seat to act) at ``level``."""
-    knowledge = KNOWLEDGE[game_id]
-    players = len(knowledge.standing(state))  # a score per seat
+    players = len(KNOWLEDGE[game_id].standing(state))  # a score per seat
+    knowledge = KNOWLEDGE[game_id].at_table(players)
     strength = LEVELS[level]
     iterations = knowledge.iterations(strength.iterations, players)
     return search(GAMES[game_id], state, seat, iterations, seed, knowledge, strength.temperature)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import Outcome
@@ -35,7 +35,7 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move."""
+    puts first, not one each to every move; at two players only (``at_table``)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -46,6 +46,12 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
+
+    def at_table(self, players: int) -> Knowledge:
+        """The knowledge a table of ``players`` is searched with: no widening beyond two players, where three
+        replies come between a seat's moves (issue 28: اسپلندور widened at four won 58.3% of 48 deals against
+        frozen سخت, where it did not won 68.8%)."""
+        return self if players == 2 or self.widening is None else replace(self, widening=None)
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

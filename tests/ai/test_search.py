@@ -134,3 +134,9 @@ def test_a_crowded_table_gets_fewer_iterations_a_move() -> None:
     assert knowledge.iterations(1200, 4) < knowledge.iterations(1200, 3) < knowledge.iterations(1200, 2)
     splendor = KNOWLEDGE["splendor"]
     assert splendor.iterations(1200, 4) == splendor.iterations(1200, 2)  # only where it was measured to be needed
+
+
+def test_only_a_two_player_table_is_searched_with_widening() -> None:
+    splendor = KNOWLEDGE["splendor"]
+    assert splendor.widening is not None and splendor.at_table(2) is splendor
+    assert splendor.at_table(3).widening is None and splendor.at_table(4).widening is None
