@@ -48,10 +48,10 @@ class Knowledge:
     widening: float | None = None
 
     def at_table(self, players: int) -> Knowledge:
-        """The knowledge a table of ``players`` is searched with: no widening beyond two players, where three
-        replies come between a seat's moves (issue 28: اسپلندور widened at four won 58.3% of 48 deals against
-        frozen سخت, where it did not won 68.8%)."""
-        return self if players == 2 or self.widening is None else replace(self, widening=None)
+        """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come
+        between a seat's moves, no widening and no ``expand`` order for it (issue 28: اسپلندور widened at four
+        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%)."""
+        return self if players == 2 or self.widening is None else replace(self, widening=None, expand=None)
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

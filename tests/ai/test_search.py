@@ -140,3 +140,4 @@ def test_only_a_two_player_table_is_searched_with_widening() -> None:
     splendor = KNOWLEDGE["splendor"]
     assert splendor.widening is not None and splendor.at_table(2) is splendor
     assert splendor.at_table(3).widening is None and splendor.at_table(4).widening is None
+    assert splendor.at_table(4).expand is None  # the order it adds moves in is widening's too
