@@ -28,6 +28,7 @@ from rules.splendor.model import (
     GOLD_TOKENS,
     LETTERS,
     RESERVE_LIMIT,
+    STALL_ROUNDS,
     TAKE_TWO_MIN,
     TOKEN_LIMIT,
     WINNING_POINTS,
@@ -79,6 +80,11 @@ _CARD_DEPTH = {"b": 3, "r": 3, "bg": 2}  # segments of a code up to its card
 _RESERVE_MENUS = {"b": "🛒 رزروشده‌ها"}
 _CARD_INDEX = {key: i for i, key in enumerate(CARD_KEY) if key}
 _MEDALS = ("🥇", "🥈", "🥉")
+_STALL_WARNING = 3  # rounds before STALL_ROUNDS from which the status warns that a stalled game will end
+_ENDED = {
+    "no_moves": "🏁 همه پاس دادند؛ بازی شمرده شد.",
+    "stalled": f"🏁 {num(STALL_ROUNDS)} دور پیاپی هیچ‌کس کارتی نخرید یا رزرو نکرد؛ بازی شمرده شد.",
+}
 
 
 def _gold(kind: str, card: CardView | None, view: SplendorView) -> int:
@@ -152,7 +158,9 @@ class SplendorPresenter:
                 " خواستهٔ اشراف‌زاده‌ای برسد به دیدارتان می‌آید (۳ امتیاز، در هر نوبت یکی، با انتخاب شما).",
                 f"<b>پایان بازی:</b> وقتی کسی به {num(WINNING_POINTS)} امتیاز برسد، دور تا آخرین بازیکن تمام می‌شود."
                 " بیشترین امتیاز می‌برد؛ در برابری، کارت خریدهٔ کمتر؛ باز هم برابر: برد مشترک.",
-                "اگر بازیکنی هیچ کاری نتواند بکند پاس می‌دهد؛ اگر همه در یک دور پاس دهند بازی همان‌جا شمرده می‌شود.",
+                "اگر بازیکنی هیچ کاری نتواند بکند پاس می‌دهد؛ اگر همه در یک دور پاس دهند بازی همان‌جا شمرده می‌شود."
+                f" اگر {num(STALL_ROUNDS)} دور پیاپی هیچ‌کس کارتی نخرد یا رزرو نکند، بازی در پایان همان دور"
+                " شمرده می‌شود.",
                 "",
                 "<b>در ربات:</b> هر دسته ژتونی که می‌توانید بردارید یا پس بدهید یک دکمه است (مثلاً ⚪️🔵🟢)."
                 " برای رزرو و خرید، اول سطح را بزنید و بعد کارت را. شمارهٔ هر کارت رو بالای آن روی تصویر است"
@@ -192,7 +200,7 @@ class SplendorPresenter:
         if isinstance(event, FinalRound):
             return f"⏳ {who(event.seat)} به {num(event.points)} امتیاز رسید؛ این دور، دور آخر است!"
         if isinstance(event, GameEnded):
-            return "🏁 همه پاس دادند؛ بازی شمرده شد." if event.reason == "no_moves" else None
+            return _ENDED.get(event.reason)
         return None
 
     def status(self, view: SplendorView, names: Sequence[str]) -> list[str]:
@@ -206,6 +214,11 @@ class SplendorPresenter:
             lines.append(f"👑 {name(names[seat])} اشراف‌زادهٔ میهمانش را انتخاب می‌کند.")
         if view.final_round:
             lines.append("⏳ دور آخر")
+        elif view.quiet_rounds >= STALL_ROUNDS - _STALL_WARNING:
+            lines.append(
+                f"⚠️ {num(view.quiet_rounds)} دور است هیچ‌کس کارتی نخریده یا رزرو نکرده؛"
+                f" اگر به {num(STALL_ROUNDS)} دور برسد، بازی شمرده می‌شود."
+            )
         return lines
 
     def result(self, view: SplendorView, names: Sequence[str]) -> list[str]:

@@ -34,6 +34,7 @@ from rules.splendor.model import (
     LETTERS,
     RESERVE_LIMIT,
     ROW_SIZE,
+    STALL_ROUNDS,
     TAKE_TWO_MIN,
     TOKEN_LIMIT,
     TOKEN_NAMES,
@@ -542,6 +543,8 @@ class Splendor:
             raise RuleViolation("nothing to return and no noble to choose now")
         else:
             raise MalformedAction(f"unknown action kind {kind!r}")
+        if phase == "act":  # the turn's one main action: take, buy, reserve or pass
+            fields["quiet_turns"] = 0 if kind in ("b", "bg", "r") else state.quiet_turns + 1
         _end_turn(state, seat, fields, events, limit, nobles)
         return _step(assemble(SplendorState, fields, state.__pydantic_fields_set__), tuple(events))
 
@@ -598,6 +601,7 @@ class Splendor:
             if state.phase == "noble"
             else (),
             final_round=state.final_round,
+            quiet_rounds=state.quiet_turns // len(state.tokens),
             finished=state.finished,
             end_reason=state.end_reason,
             winners=self._winners(state) if state.finished else (),
@@ -875,7 +879,8 @@ def _end_turn(state: SplendorState, seat: int, fields: Fields, events: list[Even
     """The end of the turn, in order: the ten-token limit (``limit``: after an action that may add tokens),
     a decision for the same seat; at most one noble (``nobles``: unless one was just chosen), which cannot be
     refused and among several is chosen; then the next seat, and after the last seat's turn the end of the
-    round, and of the game if someone has reached the winning points or every player passed in the round."""
+    round, and of the game if someone has reached the winning points, every player passed in the round, or
+    nobody bought or reserved a card in the last ``STALL_ROUNDS`` rounds."""
     if limit and sum(fields["tokens"][seat]) > TOKEN_LIMIT:
         fields["phase"] = "return"
         return
@@ -896,8 +901,8 @@ def _end_turn(state: SplendorState, seat: int, fields: Fields, events: list[Even
         events.append(FinalRound(seat=seat, points=points))
     if seat + 1 < players:
         fields["turn"] = seat + 1
-    elif final or fields["passed"] == (1 << players) - 1:
-        reason: EndReason = "points" if final else "no_moves"
+    elif final or fields["passed"] == (1 << players) - 1 or fields["quiet_turns"] >= STALL_ROUNDS * players:
+        reason: EndReason = "points" if final else "no_moves" if fields["passed"] == (1 << players) - 1 else "stalled"
         fields["finished"] = True
         fields["end_reason"] = reason
         events.append(GameEnded(reason=reason))

@@ -13,7 +13,8 @@ from bot.messages.fa import num
 from bot.messages.menus import menu_items
 from rendering.splendor.labels import COLOUR_NAMES, card_label, deck_label, noble_button, reserved_label
 from rules import GAMES
-from rules.splendor.model import CardBought, SplendorState, SplendorView
+from rules.splendor import SplendorOptions
+from rules.splendor.model import STALL_ROUNDS, CardBought, GameEnded, SplendorState, SplendorView
 
 GAME = GAMES["splendor"]
 LATIN = re.compile(r"[A-Za-z0-9]")
@@ -158,3 +159,18 @@ def test_the_result_lists_players_by_place_and_equal_players_share_one() -> None
     assert [line.split(":")[0].split(" ", 1)[0] for line in lines[:4]] == ["🥇", "🥈", "🥈", "۴."]
     assert ["سارا" in lines[0], "علی" in lines[1], "مریم" in lines[2], "رضا" in lines[3]] == [True] * 4
     assert lines[-1].startswith("🏆 برنده: ") and "سارا" in lines[-1]
+
+
+def test_a_stalled_game_is_foretold_in_the_status_and_its_end_explained() -> None:
+    """Ours (rules/splendor/README.md, the end): ten rounds with no card bought or reserved end the game; the
+    status warns from the seventh, and the end says why, in Persian digits."""
+    view = GAME.view(GAME.setup(2, 3), None)
+    names = ["علی", "سارا"]
+    assert not any("⚠️" in line for line in presenter.status(view, names))
+    quiet = view.model_copy(update={"quiet_rounds": STALL_ROUNDS - 3})
+    warning = [line for line in presenter.status(quiet, names) if line.startswith("⚠️")]
+    assert warning == ["⚠️ ۷ دور است هیچ‌کس کارتی نخریده یا رزرو نکرده؛ اگر به ۱۰ دور برسد، بازی شمرده می‌شود."]
+    ended = presenter.describe([GameEnded(reason="stalled")], names, view)
+    assert ended == ["🏁 ۱۰ دور پیاپی هیچ‌کس کارتی نخرید یا رزرو نکرد؛ بازی شمرده شد."]
+    assert not LATIN.search(" ".join(warning + ended))
+    assert "۱۰ دور پیاپی" in presenter.rules_text(SplendorOptions())  # the rules say it too

@@ -237,3 +237,42 @@ def test_passes_spread_over_two_rounds_do_not_end_the_game() -> None:
     assert not step.state.finished and step.state.round == 2
     step = play(step.state, "p", "p")
     assert step.state.finished
+
+
+# -- Stalled games ---------------------------------------------------------------------------------
+
+
+def test_ten_rounds_without_a_card_bought_or_reserved_end_the_game() -> None:
+    """Ours, the end: when nobody has bought or reserved a card in ten rounds in a row, the game ends at the end
+    of the tenth and is scored as at the normal end (two players who can buy nothing would trade gems forever)."""
+    state = make_state(bought=[(card("W8"),), (card("BLU8"), card("GR1"))]).model_copy(update={"quiet_turns": 18})
+    step = play(state, "t.w.b.g")
+    assert step.state.quiet_turns == 19 and not step.state.finished
+    step = play(step.state, "t.w.b.g")
+    assert step.state.quiet_turns == 20
+    assert kinds(step.events)[-1] == "game_ended" and step.events[-1] == GameEnded(reason="stalled")
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.detail["reason"] == "stalled"
+
+
+def test_a_stalled_run_ends_only_with_a_round() -> None:
+    """Ours, the end: the ten rounds are counted in turns, but the game ends only after the last seat's turn,
+    so that every player had as many turns."""
+    state = make_state(players=3, turn=1).model_copy(update={"quiet_turns": 29})
+    step = play(state, "t.w.b.g")
+    assert step.state.quiet_turns == 30 and not step.state.finished and step.state.turn == 2
+    assert play(step.state, "t.w.b.r").events[-1] == GameEnded(reason="stalled")
+
+
+def test_a_buy_or_a_reserve_starts_the_count_again() -> None:
+    """Ours, the end: a card bought or reserved, from the table, a deck or the reserve, is a turn that counts
+    as progress; a reserve whose gold must be given back counts as well (the return is part of its turn)."""
+    quiet = {"quiet_turns": 19}
+    state = make_state(held=["w4 b3 g3", ""]).model_copy(update=quiet)
+    step = play(state, "r.1.0", "g.y")
+    assert step.state.quiet_turns == 0 and step.state.turn == 1
+    step = play(step.state, "t.g.r.k")
+    assert step.state.quiet_turns == 1 and not step.state.finished
+    rich = make_state(held=["w7 b7 g7 r7 k7", ""], bank="").model_copy(update=quiet)
+    for buy in ("b.1.0", "r.2.d"):
+        assert play(rich, buy).state.quiet_turns == 0
