@@ -16,7 +16,6 @@ from typing import Any
 from rules import Outcome
 
 Policy = Callable[[Any, int, Sequence[Any], int], int]  # (state, seat, legal, draw in [0, 2**30)) -> index
-Prior = Callable[[Any, int, Sequence[Any]], Sequence[float]]  # (state, seat, legal) -> a chance per move
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +35,7 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move; at two players only (``at_table``); ``prior``: how likely a strong
-    player is to make each of the root's moves (reading only what the searching seat sees), which the root then
-    follows by PUCT with the constant ``puct`` instead of trying every move alike (None: UCB), at two players
-    only."""
+    puts first, not one each to every move; at two players only (``at_table``)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -50,17 +46,12 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
-    prior: Prior | None = None
-    puct: float = 1.5
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come
         between a seat's moves, no widening and no ``expand`` order for it (issue 28: اسپلندور widened at four
-        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%), and no prior, which was learned
-        from two-player games."""
-        if players == 2 or (self.widening is None and self.prior is None):
-            return self
-        return replace(self, widening=None, expand=None, prior=None)
+        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%)."""
+        return self if players == 2 or self.widening is None else replace(self, widening=None, expand=None)
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

@@ -5,8 +5,7 @@ Each iteration samples a full state the searching seat cannot tell from the real
 (``Game.determinize``), walks down one shared tree with it, choosing by UCB among the actions legal in that
 sample (each child counts how often it was available, so an action that exists in few samples is not
 favoured for its few lucky visits), adds one node (an untried action at random, or the one the game picks
-first), plays the sample out for a few plies, and judges the position (``ai.knowledge``). Where the game has a
-move prior, the root picks each iteration's move by PUCT over it (AlphaZero's rule) instead. Statistics are
+first), plays the sample out for a few plies, and judges the position (``ai.knowledge``). Statistics are
 shared across samples because nodes are keyed by actions, not states. Budgets are iterations, not seconds,
 and every choice comes from a seeded ``rules.rng`` generator: a position, a seed and a budget always give the
 same move.
@@ -58,12 +57,10 @@ def search(
         generator, sample_seed = rng.next_state(generator)
         actions = _promising(game, game.determinize(state, seat, sample_seed), seat, actions, knowledge)
         pruned = set(actions)
-    priors = None if knowledge.prior is None else dict(zip(actions, knowledge.prior(state, seat, actions), strict=True))
-    for count in range(iterations):
+    for _ in range(iterations):
         generator, sample_seed = rng.next_state(generator)
         sample = game.determinize(state, seat, sample_seed)
-        at_root = pruned if priors is None else {_puct(root, priors, knowledge.puct * math.sqrt(count + 1))}
-        generator = _iterate(game, sample, seat, root, generator, knowledge, at_root)
+        generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
     legal = set(actions)
     tried = [(n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal]
     if temperature <= 0:
@@ -92,20 +89,6 @@ def _promising(game: AnyGame, sample: Any, seat: int, actions: list[Any], knowle
     assert knowledge.candidates is not None
     kept = sorted(-i for _, i in sorted(judged, reverse=True)[: knowledge.candidates])
     return [actions[i] for i in kept]
-
-
-def _puct(root: _Node, priors: dict[Any, float], scale: float) -> Any:
-    """The root's move for the next iteration (AlphaZero's rule): the most of its mean reward so far plus
-    ``scale`` times its prior over one more than its visits, so the moves the prior favours are read first and
-    most, until what they earn says otherwise."""
-    best, chosen = -1.0, None
-    for action, chance in priors.items():
-        child = root.children.get(action)
-        visits, mean = (0, 0.0) if child is None else (child.visits, child.total / child.visits)
-        value = mean + scale * chance / (1 + visits)
-        if value > best:
-            best, chosen = value, action
-    return chosen
 
 
 def _iterate(

@@ -2,7 +2,6 @@
 
     python bench/value_fit.py collect --game splendor --games 300 --jobs 2 --out /tmp/splendor_positions.jsonl
     python bench/value_fit.py fit --game splendor --positions FILE [more …] [--by score] --write
-    python bench/value_fit.py prior --game splendor --positions FILE [more …] [--games N] --write
     python bench/value_fit.py match --game splendor --level hard --games 40 --record bench/records/ai_strength.jsonl
 
 For the games of ``LEARNED`` (``ai.learned``). ``collect`` plays seeded games between the players given
@@ -19,10 +18,7 @@ weights of the same features and its spread) and for the fitted weights; ``--wri
 ``ai/games/<game>_value.json``, which the game's knowledge reads at import. ``match`` plays a level against the same
 level judging by the hand weights (``hand-<level>``; seats rotated, games kept as ``ai_strength`` keeps them). A game's
 knowledge reads its weights at import, so a game new to this fits once while its knowledge still judges by hand, then
-switches. ``prior`` fits اسپلندور's move prior (``ai.games.splendor_prior``) the same way, over a position's moves
-instead of its seats, to the moves made in the files' games (every fifth game held out: the log-loss and how often the
-move made is among the prior's first one, three and five), and ``--write`` stores it in
-``ai/games/splendor_prior.json``.
+switches.
 """
 
 from __future__ import annotations
@@ -42,7 +38,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a check
 from ai_strength import ROOT, Mover, Record, line, move
 
 from ai import LEVELS
-from ai.games import KNOWLEDGE, splendor, splendor_prior, splendor_terms
+from ai.games import KNOWLEDGE, splendor
 from ai.knowledge import win_shares
 from ai.learned import Features, Weights, linear
 from ai.search import search
@@ -173,9 +169,7 @@ def chances(weights: Sequence[float], rows: list[list[float]], spread: float = 1
 
 
 def fit_stage(data: list[Sample], size: int) -> list[float]:
-    """Newton's method on the conditional logit's penalised log-likelihood (a few steps converge), each step
-    halved while it would lower the likelihood: where one choice is nearly always made (a move prior near the
-    end of the game), a full step overshoots and the weights run off to hundreds."""
+    """Newton's method on the conditional logit's penalised log-likelihood (a few steps converge)."""
     weights = [0.0] * size
     for _ in range(12):
         gradient = [-RIDGE * w for w in weights]
@@ -190,21 +184,10 @@ def fit_stage(data: list[Sample], size: int) -> list[float]:
                     for j in range(k, size):
                         hessian[k][j] += p[s] * centred[k] * centred[j]
         step = solve_upper(hessian, gradient)
-        before = likelihood(weights, data)
-        while likelihood([w + d for w, d in zip(weights, step, strict=True)], data) < before - 1e-9:
-            step = [d / 2 for d in step]
         weights = [w + d for w, d in zip(weights, step, strict=True)]
         if max(abs(d) for d in step) < 1e-6:
             break
     return weights
-
-
-def likelihood(weights: Sequence[float], data: list[Sample]) -> float:
-    """The conditional logit's log-likelihood of ``data``, less ``RIDGE``'s penalty: what ``fit_stage`` climbs."""
-    total = -0.5 * RIDGE * sum(w * w for w in weights)
-    for _, rows, shares, _ in data:
-        total += sum(s * math.log(max(1e-300, p)) for s, p in zip(shares, chances(weights, rows), strict=True))
-    return total
 
 
 def fit_stage_by_score(data: list[Sample], size: int) -> list[float]:
@@ -295,55 +278,6 @@ def fit(game_id: str, paths: Sequence[Path], write: bool, by_score: bool = False
         print(f"written: {path}")
 
 
-def move_samples(paths: Sequence[Path], games: int) -> tuple[list[Sample], list[Sample]]:
-    """(fitted, held out) positions of the first ``games`` games of the files where a seat chose among several
-    moves, each move read by the prior's terms and the move made marked 1 (the files of ``collect`` and of
-    ``vs_alphazero.py --self-play`` keep it)."""
-    game, model = GAMES["splendor"], GAMES["splendor"].state_model
-    fitted: list[Sample] = []
-    held: list[Sample] = []
-    for text in [text for path in paths for text in path.read_text().splitlines()][:games]:
-        played = json.loads(text)
-        into = held if played["index"] % HELD_OUT == 0 else fitted
-        for raw, made in zip(played["positions"], played["moves"], strict=True):
-            state = model.model_validate(raw)
-            legal = game.legal_actions(state, state.turn)
-            codes = [game.encode(action) for action in legal]
-            if state.phase != "act" or len(legal) < 2 or made not in codes:
-                continue
-            rows = splendor_prior.move_features(state, state.turn, legal)
-            into.append((splendor_terms.stage(state), rows, [float(code == made) for code in codes], []))
-    return fitted, held
-
-
-def fit_prior(paths: Sequence[Path], games: int, write: bool) -> None:
-    """اسپلندور's move prior (``ai.games.splendor_prior``) fitted to the moves made: a conditional logit per stage
-    over a position's moves; on held-out positions, the log-loss and how often the move made is the prior's
-    first, among its first three and first five (and the log-loss of a uniform choice)."""
-    fitted, held = move_samples(paths, games)
-    print(f"{len(fitted)} positions fitted, {len(held)} held out")
-    names = splendor_prior.NAMES
-    learned = [fit_stage([sample for sample in fitted if sample[0] == at], len(names)) for at in range(3)]
-    for at, weights in enumerate(learned):
-        print(f"stage {at}: " + ", ".join(f"{n} {w:+.3f}" for n, w in zip(names, weights, strict=True)))
-    loss = uniform = 0.0
-    among = {1: 0, 3: 0, 5: 0}
-    for at, rows, made, _ in held:
-        p = chances(learned[at], rows)
-        chosen = made.index(1.0)
-        loss -= math.log(max(1e-12, p[chosen]))
-        uniform += math.log(len(rows))
-        rank = sorted(range(len(p)), key=lambda i: -p[i]).index(chosen)
-        among = {k: count + (rank < k) for k, count in among.items()}
-    n = max(1, len(held))
-    firsts = ", ".join(f"among the first {k} {count / n:.1%}" for k, count in among.items())
-    print(f"held out: log-loss {loss / n:.3f} (uniform {uniform / n:.3f}); the move made {firsts}")
-    if write:  # full precision: rounding moves near-equal moves' order at the root
-        path = ROOT / "ai" / "games" / splendor_prior.FILE
-        path.write_text(json.dumps({"features": list(names), "weights": learned}, indent=1) + "\n")
-        print(f"written: {path}")
-
-
 def match(game_id: str, level: str, players: int, games: int, seed: int, jobs: int, record: Path | None) -> None:
     """The level (judging by the shipped weights) against the same level judging by the hand weights."""
     line((game_id, players, level, f"hand-{level}", seed), games, jobs, Record(record), mover=with_hand)
@@ -351,11 +285,11 @@ def match(game_id: str, level: str, players: int, games: int, seed: int, jobs: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("collect", "fit", "prior", "match"))
+    parser.add_argument("what", choices=("collect", "fit", "match"))
     parser.add_argument("--game", choices=sorted(LEARNED), required=True)
     parser.add_argument("--out", type=Path, default=Path("/tmp/positions.jsonl"), help="collect: into")
     parser.add_argument("--positions", type=Path, nargs="+", help="fit: on these files (default: --out)")
-    parser.add_argument("--games", type=int, default=300, help="collect: games to play; prior: at most, the first")
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--a", default="medium")
     parser.add_argument("--b", default="medium")
@@ -372,8 +306,6 @@ def main() -> None:
         collect(args.game, args.out, args.games, args.players, args.a, args.b, args.jobs)
     elif args.what == "fit":
         fit(args.game, args.positions or [args.out], args.write, args.by == "score")
-    elif args.what == "prior":
-        fit_prior(args.positions or [args.out], args.games, args.write)
     else:
         match(args.game, args.level, args.players, args.games, args.seed, args.jobs, args.record)
 

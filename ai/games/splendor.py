@@ -22,20 +22,24 @@ play-outs (8 plies), 62.5%; both, 82.5% (4 plies: 85.0%, the time of the old ran
 Twice the iterations (``budget=2.0``) spend the time the short play-outs free. Below the root a node tries its
 moves in the policy's order, and only as many as the square root of its visits (``widening`` 1.0, ``ai.search``),
 so the search reads the likely replies deeper instead of every reply once: against the AlphaZero agent of
-``bench/vs_alphazero.py`` it won more of the same deals (ai/README.md has the lines). At the root a move prior
-learned from that agent's own moves (``ai.games.splendor_prior``) says which moves to read first and most (PUCT).
+``bench/vs_alphazero.py`` it won more of the same deals (ai/README.md has the lines).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ai.games.splendor_prior import prior
-from ai.games.splendor_terms import GEMS, NOBLE, REACH, colour_worth, lacking, stage, turns_away
 from ai.knowledge import Knowledge
 from ai.learned import Features, linear, stored_weights
 from rules.splendor.data import BONUS, COST, NOBLE_POINTS, NOBLE_REQUIRES, POINTS
-from rules.splendor.model import TOKEN_LIMIT, SplendorAction, SplendorState
+from rules.splendor.model import TOKEN_LIMIT, WINNING_POINTS, SplendorAction, SplendorState
+
+ENGINE = 0.55  # a bonus early on, in points; it falls to a fifth of that as the leader nears the end
+DEMAND = 0.25  # and more in a colour the table's cards ask for (per share of that colour in their cost)
+REACH = 0.55  # a card's worth (its points and bonus) per turn nearer: worth times REACH ** turns away
+NOBLE = 0.8  # a noble's points times NOBLE ** (bonuses still missing), summed over the nobles on the table
+GEMS = range(5)
+
 
 NAMES = (
     "points",
@@ -60,7 +64,13 @@ def _features(state: SplendorState) -> list[list[float]]:
     """Per seat, the terms the judgement weighs (``NAMES``, in that order)."""
     seats = range(len(state.points))
     table = [card for row in state.rows for card in row if card]
-    bonus_worth = colour_worth(state, table)
+    demand = [0.0] * 5
+    for card in table:
+        for c in GEMS:
+            demand[c] += COST[card][c]
+    whole = sum(demand) or 1.0
+    phase = max(0.2, 1.0 - max(state.points) / WINNING_POINTS)
+    bonus_worth = [phase * (ENGINE + DEMAND * 5 * demand[c] / whole) for c in GEMS]
     acting = -1 if state.finished else state.turn
     rows = []
     for seat in seats:
@@ -72,9 +82,15 @@ def _features(state: SplendorState) -> list[list[float]]:
             nobles += NOBLE_POINTS[noble] * NOBLE**missing
         best = second = 0.0
         buyable = 0
-        have = [bonus[c] + tokens[c] for c in GEMS]
         for card in (*table, *state.reserved[seat]):
-            turns = turns_away(lacking(card, have, gold))
+            cost = COST[card]
+            short = 0
+            for c in GEMS:
+                lack = cost[c] - bonus[c] - tokens[c]
+                if lack > 0:
+                    short += lack
+            short -= gold
+            turns = 0 if short <= 0 else (short + 2) // 3
             buyable += turns == 0
             worth = (POINTS[card] + bonus_worth[BONUS[card]]) * REACH**turns
             if worth > best:
@@ -100,11 +116,17 @@ def _features(state: SplendorState) -> list[list[float]]:
     return rows
 
 
+def _stage(state: SplendorState) -> int:
+    """The opening, the middle from 6 points, the end from 11: by the leader's points."""
+    leader = max(state.points)
+    return (leader >= 6) + (leader >= 11)
+
+
 def _kept(state: SplendorState) -> bool:
     return state.phase == "act"  # not a return of gems or a noble's choice
 
 
-FEATURES = Features("splendor", NAMES, _features, 3, stage, _kept)
+FEATURES = Features("splendor", NAMES, _features, 3, _stage, _kept)
 
 
 RANDOM = 8  # one play-out move in this many is any legal move, so play-outs do not all run alike
@@ -164,5 +186,4 @@ KNOWLEDGE = Knowledge(
     policy=_policy,
     expand=_policy,
     widening=1.0,
-    prior=prior,
 )

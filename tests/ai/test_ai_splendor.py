@@ -9,11 +9,9 @@ import random
 
 import pytest
 
-from ai.games import splendor_prior
 from ai.games.splendor import FEATURES, KNOWLEDGE, RANDOM
 from ai.learned import stored_weights
 from rules import GAMES
-from rules.splendor.data import COST, POINTS
 from rules.splendor.model import SplendorState
 
 GAME = GAMES["splendor"]
@@ -84,38 +82,3 @@ def test_stages_follow_the_leaders_points_and_only_real_choices_are_kept() -> No
 def test_weights_fitted_on_other_features_are_refused() -> None:
     with pytest.raises(AssertionError, match="fit again"):
         stored_weights(dataclasses.replace(FEATURES, names=FEATURES.names[:-1]))
-
-
-def test_the_prior_gives_every_legal_move_a_chance_and_they_sum_to_one() -> None:
-    for state in states(8)[::4]:
-        legal = GAME.legal_actions(state, state.turn)
-        chances = splendor_prior.prior(state, state.turn, legal)
-        assert len(chances) == len(legal) and all(0 < p <= 1 for p in chances)
-        assert math.isclose(sum(chances), 1.0)
-
-
-def test_the_prior_reads_a_move_by_what_it_does() -> None:
-    """A buy's points and the gems it pays, a take's gems, a blind reserve and the gold it brings."""
-    name = {n: i for i, n in enumerate(splendor_prior.NAMES)}
-    seen = set()
-    for state in states(9):
-        legal = GAME.legal_actions(state, state.turn)
-        for action, row in zip(legal, splendor_prior.move_features(state, state.turn, legal), strict=True):
-            seen.add(action.kind)
-            if action.kind == "b" and action.level:
-                card = state.rows[action.level - 1][action.slot]
-                assert row[name["buy"]] == 1 and row[name["buy-points"]] == POINTS[card]
-                paid = sum(max(0, COST[card][c] - state.bonuses[state.turn][c]) for c in range(5))
-                assert row[name["buy-spent"]] + row[name["buy-gold"]] == paid
-            elif action.kind == "t":
-                assert row[name["take"]] == len(action.tokens) and row[name["buy"]] == 0
-            elif action.kind == "r" and action.slot == -1:
-                assert row[name["reserve-deck"]] == 1 and row[name["reserve-gold"]] == (state.bank[5] > 0)
-            elif action.kind == "p":
-                assert not any(row)
-    assert {"b", "t", "r"} <= seen
-
-
-def test_the_prior_weights_match_its_terms() -> None:
-    assert len(splendor_prior.WEIGHTS) == 3
-    assert all(len(w) == len(splendor_prior.NAMES) and all(map(math.isfinite, w)) for w in splendor_prior.WEIGHTS)

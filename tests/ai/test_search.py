@@ -138,29 +138,6 @@ def test_a_crowded_table_gets_fewer_iterations_a_move() -> None:
 
 def test_only_a_two_player_table_is_searched_with_widening() -> None:
     splendor = KNOWLEDGE["splendor"]
-    assert splendor.widening is not None and splendor.prior is not None and splendor.at_table(2) is splendor
-    crowded = splendor.at_table(4)
-    assert crowded.widening is None and crowded.expand is None and crowded.prior is None
+    assert splendor.widening is not None and splendor.at_table(2) is splendor
     assert splendor.at_table(3).widening is None and splendor.at_table(4).widening is None
     assert splendor.at_table(4).expand is None  # the order it adds moves in is widening's too
-
-
-def test_a_prior_at_the_root_spends_the_iterations_on_the_moves_it_favours() -> None:
-    """With a prior the root follows PUCT: a move the prior is sure of is read first and most, so with few
-    iterations it is the search's answer even where the search without the prior answers another move."""
-    game = GAMES["conqueror"]
-    plain = replace(KNOWLEDGE["conqueror"], prior=None)
-    turned = 0
-    for state, seat in positions("conqueror", 2, seed=11):
-        legal = list(game.legal_actions(state, seat))
-        if len(legal) < 3:
-            continue
-        unprompted = search(game, state, seat, 60, 1, plain)
-        favoured = next(a for a in reversed(legal) if a != unprompted)
-
-        def sure(state: Any, seat: int, moves: Sequence[Any], favoured: Any = favoured) -> list[float]:
-            return [0.97 if move == favoured else 0.03 / (len(moves) - 1) for move in moves]
-
-        assert search(game, state, seat, 60, 1, replace(plain, prior=sure)) == favoured
-        turned += 1
-    assert turned >= 3  # positions with a choice to turn
