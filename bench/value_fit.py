@@ -169,7 +169,9 @@ def chances(weights: Sequence[float], rows: list[list[float]], spread: float = 1
 
 
 def fit_stage(data: list[Sample], size: int) -> list[float]:
-    """Newton's method on the conditional logit's penalised log-likelihood (a few steps converge)."""
+    """Newton's method on the conditional logit's penalised log-likelihood (a few steps converge), each step
+    halved while it would lower the likelihood: where one choice is nearly always made (a move prior near the
+    end of the game, issue 28), a full step overshoots and the weights run off to hundreds."""
     weights = [0.0] * size
     for _ in range(12):
         gradient = [-RIDGE * w for w in weights]
@@ -184,10 +186,21 @@ def fit_stage(data: list[Sample], size: int) -> list[float]:
                     for j in range(k, size):
                         hessian[k][j] += p[s] * centred[k] * centred[j]
         step = solve_upper(hessian, gradient)
+        before = likelihood(weights, data)
+        while likelihood([w + d for w, d in zip(weights, step, strict=True)], data) < before - 1e-9:
+            step = [d / 2 for d in step]
         weights = [w + d for w, d in zip(weights, step, strict=True)]
         if max(abs(d) for d in step) < 1e-6:
             break
     return weights
+
+
+def likelihood(weights: Sequence[float], data: list[Sample]) -> float:
+    """The conditional logit's log-likelihood of ``data``, less ``RIDGE``'s penalty: what ``fit_stage`` climbs."""
+    total = -0.5 * RIDGE * sum(w * w for w in weights)
+    for _, rows, shares, _ in data:
+        total += sum(s * math.log(max(1e-300, p)) for s, p in zip(shares, chances(weights, rows), strict=True))
+    return total
 
 
 def fit_stage_by_score(data: list[Sample], size: int) -> list[float]:
