@@ -1,10 +1,11 @@
-"""End to end: a whole three-player game of اسپلندور by button presses, reserved cards bought in private, and a
-move that changes nothing a player sees costing nothing in their private chat."""
+"""End to end: a whole three-player game of اسپلندور by button presses, reserved cards bought in private, a
+move that changes nothing a player sees costing nothing in their private chat, and a stalled game ended."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.dev.harness import Harness
 from bot.dev.simulate import (
     HAND_CALLS,
     Settle,
@@ -17,6 +18,10 @@ from bot.dev.simulate import (
     start_game,
     table,
 )
+from bot.messages import texts
+from bot.plumbing.store import Store
+from rules import GAMES
+from rules.splendor.model import STALL_ROUNDS
 from sandbox.control_client import ControlClient
 
 
@@ -36,7 +41,7 @@ async def test_three_gems_are_one_press_and_a_level_lists_its_cards_in_the_pictu
     t = await table(sandbox, players=2)
     board = await start_game(sandbox, t, game="splendor")
     player = player_to_act(t, board)
-    takes = [b for b in buttons(board) if b["data"].startswith("g:splendor:") and len(b["text"]) <= 6]
+    takes = _takes(board)
     assert len(takes) == 10 and all(set(b["text"]) <= set("⚪🔵🟢🔴⚫\ufe0f") for b in takes)  # every set of three
     levels = [b for b in buttons(board) if b["text"].startswith("📌 رزرو سطح")]
     assert [b["text"] for b in levels] == ["📌 رزرو سطح ۱", "📌 رزرو سطح ۲", "📌 رزرو سطح ۳"]
@@ -48,6 +53,17 @@ async def test_three_gems_are_one_press_and_a_level_lists_its_cards_in_the_pictu
     take = next(b for b in buttons(board) if b["text"] == takes[0]["text"])
     board = await _press(sandbox, t, board, player, take["data"])  # one press: the three gems are taken
     assert "برداشت" in board["caption"] and player_to_act(t, board) is not player
+
+
+def _result(messages: list[dict[str, Any]]) -> str | None:
+    """The result, once the bot has sent it after the final board."""
+    last = messages[-1]["text"] or ""
+    return last if "اسپلندور" in last else None
+
+
+def _takes(board: dict[str, Any]) -> list[dict[str, Any]]:
+    """The buttons that take gems at once (three colours, or fewer), their text the gems alone."""
+    return [b for b in buttons(board) if b["data"].startswith("g:splendor:") and len(b["text"]) <= 6]
 
 
 async def _press(
@@ -72,8 +88,7 @@ async def test_a_move_that_changes_nothing_a_player_sees_makes_no_call_to_their_
     hands = {p["id"]: await hand_of(sandbox, p) for p in t.players}
     assert all(hands.values())
     after = (await sandbox.log())["next"]
-    take = next(b for b in buttons(board) if b["data"].startswith("g:splendor:") and len(b["text"]) <= 6)
-    board = await _press(sandbox, t, board, player, take["data"])
+    board = await _press(sandbox, t, board, player, _takes(board)[0]["data"])
     following = player_to_act(t, board)
     third = next(p for p in others if p is not following)
     await settle()
@@ -90,3 +105,37 @@ async def _calls(sandbox: ControlClient, after: int) -> list[dict[str, Any]]:
         items += page["items"]
         after = page["next"]
     return items
+
+
+async def _quiet_behind_the_bots_back(harness: Harness, chat_id: int, turns: int) -> None:
+    """Write into Redis, as if the game had gone so, ``turns`` turns in a row without a card bought or reserved."""
+    store = Store.from_url(harness.redis_url, harness.keys)
+    try:
+        record = await store.load(chat_id)
+        assert record is not None
+        state = GAMES["splendor"].state_model.model_validate(record.state)
+        record.state = state.model_copy(update={"quiet_turns": turns}).model_dump(mode="json")
+        await store.save(record, expected=record.version)
+    finally:
+        await store.close()
+
+
+async def test_a_game_where_nobody_buys_or_reserves_for_ten_rounds_ends_and_says_why(
+    sandbox: ControlClient, harness: Harness
+) -> None:
+    """Ours (rules/splendor/README.md): the board warns from the seventh quiet round, and the tenth ends the game."""
+    t = await table(sandbox, players=2)
+    board = await start_game(sandbox, t, game="splendor")
+    await _quiet_behind_the_bots_back(harness, t.chat_id, 2 * STALL_ROUNDS - 2)  # nine rounds, this one to come
+    mover = player_to_act(t, board)
+    answer = await sandbox.press(t.chat_id, board["message_id"], mover["id"], _takes(board)[0]["data"])
+    assert answer["text"] == texts.STALE  # the board was drawn before; it is drawn again as the game now stands
+    board = await changed_board(sandbox, t, board)
+    assert "⚠️ ۹ دور است هیچ‌کس کارتی نخریده یا رزرو نکرده" in board["caption"]
+    for _ in range(2):  # both players take gems: the tenth quiet round ends
+        board = await _press(sandbox, t, board, player_to_act(t, board), _takes(board)[0]["data"])
+    assert not [b for b in buttons(board) if "data" in b]
+    result = await sandbox.wait_for(t.chat_id, _result)  # the last message: all the game's words are in
+    assert "🤝 برد مشترک همه!" in result and all(p["first_name"] in result for p in t.players)  # 0 points to 0
+    said = " ".join(m["text"] or m["caption"] or "" for m in await sandbox.messages(t.chat_id))
+    assert "🏁 ۱۰ دور پیاپی هیچ‌کس کارتی نخرید یا رزرو نکرد؛ بازی شمرده شد." in said
