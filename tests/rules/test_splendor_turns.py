@@ -273,6 +273,6 @@ def test_a_buy_or_a_reserve_starts_the_count_again() -> None:
     assert step.state.quiet_turns == 0 and step.state.turn == 1
     step = play(step.state, "t.g.r.k")
     assert step.state.quiet_turns == 1 and not step.state.finished
-    rich = make_state(held=["w7 b7 g7 r7 k7", ""], bank="").model_copy(update=quiet)
-    for buy in ("b.1.0", "r.2.d"):
-        assert play(rich, buy).state.quiet_turns == 0
+    rich = make_state(held=["w7 b7 g7 r7 k7", ""], bank="", reserved=[(card("W8"),), ()]).model_copy(update=quiet)
+    for move in ("b.1.0", "b.h.0", "r.2.d"):
+        assert play(rich, move).state.quiet_turns == 0
