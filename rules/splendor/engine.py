@@ -901,8 +901,10 @@ def _end_turn(state: SplendorState, seat: int, fields: Fields, events: list[Even
         events.append(FinalRound(seat=seat, points=points))
     if seat + 1 < players:
         fields["turn"] = seat + 1
-    elif final or fields["passed"] == (1 << players) - 1 or fields["quiet_turns"] >= STALL_ROUNDS * players:
-        reason: EndReason = "points" if final else "no_moves" if fields["passed"] == (1 << players) - 1 else "stalled"
+        return
+    all_passed = fields["passed"] == (1 << players) - 1
+    if final or all_passed or fields["quiet_turns"] >= STALL_ROUNDS * players:
+        reason: EndReason = "points" if final else "no_moves" if all_passed else "stalled"
         fields["finished"] = True
         fields["end_reason"] = reason
         events.append(GameEnded(reason=reason))
