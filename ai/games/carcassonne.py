@@ -101,65 +101,13 @@ def _standing(state: CarcassonneState) -> tuple[float, ...]:
 
 
 KEEP = {"c": 5, "m": 6, "r": 3, "f": 0}  # of 8 random meeples a play-out puts down, by the kind of spot
-LOOKS = 3  # placements a play-out weighs for each tile
-AIM = {"city": 2.0, "road": 1.0}  # a play-out's worth of growing its own feature of a kind (another's: minus half)
-
-
-def _aim(
-    state: CarcassonneState, board: Board, seat: int, action: CarcAction, held: dict[int, tuple[int, ...]]
-) -> float:
-    """How much laying the drawn tile as ``action`` grows ``seat``'s features, less what it grows another's: the
-    features it joins, by who holds them, and the monasteries it goes next to."""
-    aim = 0.0
-    segments = TILES[state.drawn].segments
-    seen: set[int] = set()
-    for seg, roots in zip(segments, board.joins(state.drawn, action.x, action.y, action.rot), strict=True):
-        worth = AIM.get(seg.kind)
-        if worth is None:
-            continue
-        for root in roots - seen:
-            holders = held.get(root)
-            if holders:
-                aim += worth if seat in holders else -0.5 * worth
-        seen |= roots
-    grid = board.grid
-    for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
-            near = grid.get((action.x + dx, action.y + dy))
-            holders = None if near is None else held.get(-1 - near)
-            if holders:
-                aim += 1.0 if seat in holders else -0.5
-    return aim
-
-
-def _held(state: CarcassonneState, board: Board) -> dict[int, tuple[int, ...]]:
-    """Who holds each occupied city and road (by root), and each occupied monastery (by ``-1 - tile index``)."""
-    held: dict[int, tuple[int, ...]] = {}
-    for root, on in group(board, state.meeples).items():
-        first = on[0]
-        kind = TILES[board.placed[first[1]][0]].segments[first[2]].kind
-        if kind == "monastery":
-            held[-1 - first[1]] = majority(on)
-        elif kind != "field":
-            held[root] = majority(on)
-    return held
 
 
 def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], draw: int) -> int:
-    """A play-out move: of a few placements of the tile drawn at random, the one that best grows the mover's
-    own features and least another's; a meeple mostly only on a city or a monastery (a random play-out puts a
-    meeple down with almost every tile, on fields and short roads too, and is out of meeples in a few turns,
-    which no player would be)."""
-    board = board_of(state.placed)
-    held = _held(state, board)
-    index, best = 0, -1e9
-    bits = draw >> 3
-    for _ in range(LOOKS):
-        look = bits % len(legal)
-        bits //= len(legal)
-        aim = _aim(state, board, seat, legal[look], held) if held else 0.0
-        if aim > best:
-            index, best = look, aim
+    """A play-out move: the tile anywhere it fits, at random, but a meeple mostly only on a city or a
+    monastery (a random play-out puts a meeple down with almost every tile, on fields and short roads too, and
+    is out of meeples in a few turns, which no player would be)."""
+    index = (draw >> 3) % len(legal)
     spot = legal[index].spot
     if spot == "n" or (draw & 7) < KEEP[spot[0]]:
         return index
