@@ -19,6 +19,7 @@ from bot.dev.harness import Harness
 from bot.messages import texts
 from bot.plumbing.group_settings import GroupSettings
 from bot.plumbing.store import GameRecord, Store
+from rules import GAMES
 from sandbox.control_client import WAIT_SECONDS, ControlClient
 
 _names = itertools.count(1)
@@ -162,6 +163,21 @@ async def game_record(harness: Harness, chat_id: int, thread_id: int | None = No
     store = Store.from_url(harness.redis_url, harness.keys)
     try:
         return await store.load(chat_id, thread_id)
+    finally:
+        await store.close()
+
+
+async def rewrite_game(harness: Harness, chat_id: int, change: Callable[[Any], Any]) -> int:
+    """Write the chat's game into Redis as ``change`` makes its state (the state in, the new state out), as if the
+    game had gone so behind the bot's back: a move written before a crash, a position hard to reach by presses.
+    Returns the record's new version."""
+    store = Store.from_url(harness.redis_url, harness.keys)
+    try:
+        record = await store.load(chat_id)
+        assert record is not None
+        state = GAMES[record.game_id].state_model.model_validate(record.state)
+        record.state = change(state).model_dump(mode="json")
+        return (await store.save(record, expected=record.version)).version
     finally:
         await store.close()
 

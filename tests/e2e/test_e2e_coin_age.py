@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.dev.harness import Harness
 from bot.dev.simulate import (
@@ -18,11 +19,11 @@ from bot.dev.simulate import (
     play_move,
     play_to_end,
     player_to_act,
+    rewrite_game,
     start_game,
     table,
 )
 from bot.messages import texts
-from bot.plumbing.store import Store
 from rules import GAMES
 from rules.coin_age.engine import END as END_TURN
 from sandbox.control_client import ControlClient
@@ -170,19 +171,10 @@ async def test_information_commands_answer_in_persian(sandbox: ControlClient, se
     assert "اسپلندور" in rules["text"] and len(buttons(rules)) == len(GAMES)  # another game's rules: one press
 
 
-async def _move_behind_the_bots_back(harness: Harness, chat_id: int) -> int:
-    """Write the next move to Redis as the bot does before it draws: what a crash in between leaves."""
-    store = Store.from_url(harness.redis_url, harness.keys)
-    try:
-        record = await store.load(chat_id)
-        assert record is not None
-        game = GAMES[record.game_id]
-        state = game.state_model.model_validate(record.state)
-        step = game.apply(state, game.to_act(state)[0], END_TURN)
-        record.state = step.state.model_dump(mode="json")
-        return (await store.save(record, expected=record.version)).version
-    finally:
-        await store.close()
+def _next_move(state: Any) -> Any:
+    """The next move, written to Redis as the bot does before it draws: what a crash in between leaves."""
+    game = GAMES["coin_age"]
+    return game.apply(state, game.to_act(state)[0], END_TURN).state
 
 
 async def test_a_crash_between_write_and_redraw_is_repaired_at_start_up(
@@ -190,7 +182,7 @@ async def test_a_crash_between_write_and_redraw_is_repaired_at_start_up(
 ) -> None:
     t = await table(sandbox)
     board = await start_game(sandbox, t)
-    version = await _move_behind_the_bots_back(harness, t.chat_id)
+    version = await rewrite_game(harness, t.chat_id, _next_move)
     harness.restart_bot(kill=True)
     repaired = await changed_board(sandbox, t, board)
     assert all(f":{version}:" in b["data"] for b in buttons(repaired) if "data" in b)
@@ -200,7 +192,7 @@ async def test_a_crash_between_write_and_redraw_is_repaired_at_start_up(
 async def test_a_stale_press_after_a_crash_redraws_the_board(sandbox: ControlClient, harness: Harness) -> None:
     t = await table(sandbox)
     board = await start_game(sandbox, t)
-    version = await _move_behind_the_bots_back(harness, t.chat_id)
+    version = await rewrite_game(harness, t.chat_id, _next_move)
     mover = player_to_act(t, board)
     answer = await sandbox.press(t.chat_id, board["message_id"], mover["id"], button(board, ":x")["data"])
     assert answer["text"] == texts.STALE

@@ -15,12 +15,11 @@ from bot.dev.simulate import (
     hand_of,
     play_to_end,
     player_to_act,
+    rewrite_game,
     start_game,
     table,
 )
 from bot.messages import texts
-from bot.plumbing.store import Store
-from rules import GAMES
 from rules.splendor.model import STALL_ROUNDS
 from sandbox.control_client import ControlClient
 
@@ -107,26 +106,14 @@ async def _calls(sandbox: ControlClient, after: int) -> list[dict[str, Any]]:
     return items
 
 
-async def _quiet_behind_the_bots_back(harness: Harness, chat_id: int, turns: int) -> None:
-    """Write into Redis, as if the game had gone so, ``turns`` turns in a row without a card bought or reserved."""
-    store = Store.from_url(harness.redis_url, harness.keys)
-    try:
-        record = await store.load(chat_id)
-        assert record is not None
-        state = GAMES["splendor"].state_model.model_validate(record.state)
-        record.state = state.model_copy(update={"quiet_turns": turns}).model_dump(mode="json")
-        await store.save(record, expected=record.version)
-    finally:
-        await store.close()
-
-
 async def test_a_game_where_nobody_buys_or_reserves_for_ten_rounds_ends_and_says_why(
     sandbox: ControlClient, harness: Harness
 ) -> None:
     """Ours (rules/splendor/README.md): the board warns from the seventh quiet round, and the tenth ends the game."""
     t = await table(sandbox, players=2)
     board = await start_game(sandbox, t, game="splendor")
-    await _quiet_behind_the_bots_back(harness, t.chat_id, 2 * STALL_ROUNDS - 2)  # nine rounds, this one to come
+    quiet = {"quiet_turns": 2 * STALL_ROUNDS - 2}  # nine rounds without a card bought or reserved, this one to come
+    await rewrite_game(harness, t.chat_id, lambda state: state.model_copy(update=quiet))
     mover = player_to_act(t, board)
     answer = await sandbox.press(t.chat_id, board["message_id"], mover["id"], _takes(board)[0]["data"])
     assert answer["text"] == texts.STALE  # the board was drawn before; it is drawn again as the game now stands
