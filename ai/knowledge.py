@@ -46,7 +46,6 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
-    minimax: float | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come

@@ -34,13 +34,9 @@ class _Node:
     available: int = 0
     total: float = 0.0
     children: dict[Hashable, _Node] = field(default_factory=dict)
-    judged: Sequence[float] = ()
 
-    def score(self, minimax: float | None = None) -> float:
-        mean = self.total / self.visits
-        if minimax is not None:
-            mean = (1.0 - minimax) * mean + minimax * self.judged[self.actor]
-        return mean + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+    def score(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
 def search(
@@ -121,7 +117,7 @@ def _iterate(
                 untried.append(action)
                 continue
             child.available += 1
-            value = child.score(knowledge.minimax)
+            value = child.score()
             if value > best:
                 best, chosen, chosen_node = value, action, child
         if (
@@ -137,8 +133,6 @@ def _iterate(
             chosen_node = node.children[chosen] = _Node(actor=actor, available=1)
         assert chosen_node is not None
         state = game.apply(state, actor, chosen).state
-        if untried and knowledge.minimax is not None:
-            chosen_node.judged = _judge(game, state, knowledge)
         path.append(chosen_node)
         node = chosen_node
         seats = game.to_act(state)
@@ -146,19 +140,10 @@ def _iterate(
             break
         actor = seats[0]
     generator, values = _play_out(game, state, generator, knowledge)
-    if knowledge.minimax is not None:
-        for parent in reversed(path[:-1]):
-            parent.judged = max(parent.children.values(), key=lambda c: c.judged[c.actor]).judged
     for visited in path:
         visited.visits += 1
         visited.total += values[visited.actor]
     return generator
-
-
-def _judge(game: AnyGame, state: Any, knowledge: Knowledge) -> Sequence[float]:
-    """The position judged at once: the result if it is over, else the standing's shares."""
-    outcome = game.outcome(state)
-    return result_values(outcome, len(outcome.scores)) if outcome else knowledge.values(state)
 
 
 def _widens(node: _Node, tried: int, knowledge: Knowledge) -> bool:

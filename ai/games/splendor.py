@@ -186,5 +186,4 @@ KNOWLEDGE = Knowledge(
     policy=_policy,
     expand=_policy,
     widening=1.0,
-    minimax=0.3,
 )
