@@ -43,7 +43,7 @@ def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
     players = len(KNOWLEDGE[game_id].standing(state))  # a score per seat
     knowledge = KNOWLEDGE[game_id].at_table(players)
     strength = LEVELS[level]
-    iterations = knowledge.iterations(strength.iterations, players, top=level == "hard")
+    iterations = knowledge.iterations(strength.iterations, players)
     return search(GAMES[game_id], state, seat, iterations, seed, knowledge, strength.temperature)
 
 

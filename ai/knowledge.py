@@ -35,9 +35,7 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move; at two players only (``at_table``); ``top_budget``: the budget of
-    the strongest level where a game's search keeps gaining from iterations the weaker levels need not have
-    (None: ``budget``), at two players only."""
+    puts first, not one each to every move; at two players only (``at_table``)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -48,21 +46,15 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
-    top_budget: float | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come
-        between a seat's moves, none of what was measured at two only: no widening and no ``expand`` order for
-        it (issue 28: اسپلندور widened at four won 58.3% of 48 deals against frozen سخت, where it did not won
-        68.8%) and no ``top_budget``."""
-        if players == 2 or (self.widening is None and self.top_budget is None):
-            return self
-        return replace(self, widening=None, expand=None, top_budget=None)
+        between a seat's moves, no widening and no ``expand`` order for it (issue 28: اسپلندور widened at four
+        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%)."""
+        return self if players == 2 or self.widening is None else replace(self, widening=None, expand=None)
 
-    def iterations(self, level_iterations: int, players: int = 2, top: bool = False) -> int:
-        """A level's iterations in this game (``top``: the strongest level's)."""
-        budget = self.top_budget if top and self.top_budget is not None else self.budget
-        share = budget / (1.0 + self.crowd * max(0, players - 2))
+    def iterations(self, level_iterations: int, players: int = 2) -> int:
+        share = self.budget / (1.0 + self.crowd * max(0, players - 2))
         return max(1, round(level_iterations * share))
 
     def values(self, state: Any) -> tuple[float, ...]:

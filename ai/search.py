@@ -22,7 +22,6 @@ from ai.knowledge import Knowledge, Policy, result_values
 from rules import Game, rng
 
 EXPLORATION = 0.7  # UCB's constant for rewards in [0, 1]
-_log, _sqrt = math.log, math.sqrt
 AnyGame = Game[Any, Any, Any]
 
 
@@ -35,6 +34,9 @@ class _Node:
     available: int = 0
     total: float = 0.0
     children: dict[Hashable, _Node] = field(default_factory=dict)
+
+    def score(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
 def search(
@@ -109,15 +111,13 @@ def _iterate(
         chosen: Any = None
         chosen_node: _Node | None = None
         best = -1.0
-        children = node.children
         for action in legal:
-            child = children.get(action)
+            child = node.children.get(action)
             if child is None:
                 untried.append(action)
                 continue
             child.available += 1
-            visits = child.visits  # UCB, written out: every iteration scores every child of the nodes it passes
-            value = child.total / visits + EXPLORATION * _sqrt(_log(child.available) / visits)
+            value = child.score()
             if value > best:
                 best, chosen, chosen_node = value, action, child
         if (

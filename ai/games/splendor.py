@@ -60,54 +60,39 @@ NAMES = (
 )
 
 
-_REACH = tuple(REACH**turns for turns in range(64))  # a card's discount by turns away: the pow done once
-_NOBLE = tuple(NOBLE**missing for missing in range(64))
-
-
 def _features(state: SplendorState) -> list[list[float]]:
-    """Per seat, the terms the judgement weighs (``NAMES``, in that order). Every search iteration ends here, so
-    the loops over colours are written out (the same sums, in the same order, as a loop over ``GEMS``)."""
+    """Per seat, the terms the judgement weighs (``NAMES``, in that order)."""
+    seats = range(len(state.points))
     table = [card for row in state.rows for card in row if card]
-    d0 = d1 = d2 = d3 = d4 = 0
+    demand = [0.0] * 5
     for card in table:
-        c0, c1, c2, c3, c4 = COST[card]
-        d0, d1, d2, d3, d4 = d0 + c0, d1 + c1, d2 + c2, d3 + c3, d4 + c4
-    whole = float(d0 + d1 + d2 + d3 + d4) or 1.0
+        for c in GEMS:
+            demand[c] += COST[card][c]
+    whole = sum(demand) or 1.0
     phase = max(0.2, 1.0 - max(state.points) / WINNING_POINTS)
-    bonus_worth = [phase * (ENGINE + DEMAND * 5 * demand / whole) for demand in (d0, d1, d2, d3, d4)]
+    bonus_worth = [phase * (ENGINE + DEMAND * 5 * demand[c] / whole) for c in GEMS]
     acting = -1 if state.finished else state.turn
     rows = []
-    for seat, bonus in enumerate(state.bonuses):
-        tokens = state.tokens[seat]
-        b0, b1, b2, b3, b4 = bonus
-        t0, t1, t2, t3, t4, gold = tokens
+    for seat in seats:
+        bonus, tokens = state.bonuses[seat], state.tokens[seat]
+        gold = tokens[5]
         nobles = 0.0
         for noble in state.nobles:
-            n0, n1, n2, n3, n4 = NOBLE_REQUIRES[noble]
-            missing = (
-                (n0 - b0 if n0 > b0 else 0)
-                + (n1 - b1 if n1 > b1 else 0)
-                + (n2 - b2 if n2 > b2 else 0)
-                + (n3 - b3 if n3 > b3 else 0)
-                + (n4 - b4 if n4 > b4 else 0)
-            )
-            nobles += NOBLE_POINTS[noble] * _NOBLE[missing]
-        h0, h1, h2, h3, h4 = b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4
+            missing = sum(max(0, need - have) for need, have in zip(NOBLE_REQUIRES[noble], bonus, strict=False))
+            nobles += NOBLE_POINTS[noble] * NOBLE**missing
         best = second = 0.0
         buyable = 0
         for card in (*table, *state.reserved[seat]):
-            c0, c1, c2, c3, c4 = COST[card]
-            short = (
-                (c0 - h0 if c0 > h0 else 0)
-                + (c1 - h1 if c1 > h1 else 0)
-                + (c2 - h2 if c2 > h2 else 0)
-                + (c3 - h3 if c3 > h3 else 0)
-                + (c4 - h4 if c4 > h4 else 0)
-                - gold
-            )
+            cost = COST[card]
+            short = 0
+            for c in GEMS:
+                lack = cost[c] - bonus[c] - tokens[c]
+                if lack > 0:
+                    short += lack
+            short -= gold
             turns = 0 if short <= 0 else (short + 2) // 3
             buyable += turns == 0
-            worth = (POINTS[card] + bonus_worth[BONUS[card]]) * _REACH[turns]
+            worth = (POINTS[card] + bonus_worth[BONUS[card]]) * REACH**turns
             if worth > best:
                 best, second = worth, best
             elif worth > second:
@@ -118,7 +103,7 @@ def _features(state: SplendorState) -> list[list[float]]:
                 float(state.points[seat]),
                 *map(float, ranked),
                 sum(bonus_worth[c] * bonus[c] for c in GEMS),
-                float(t0 + t1 + t2 + t3 + t4),
+                float(sum(tokens) - gold),
                 float(gold),
                 nobles,
                 best,
@@ -201,5 +186,4 @@ KNOWLEDGE = Knowledge(
     policy=_policy,
     expand=_policy,
     widening=1.0,
-    top_budget=3.0,
 )

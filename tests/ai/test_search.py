@@ -141,13 +141,3 @@ def test_only_a_two_player_table_is_searched_with_widening() -> None:
     assert splendor.widening is not None and splendor.at_table(2) is splendor
     assert splendor.at_table(3).widening is None and splendor.at_table(4).widening is None
     assert splendor.at_table(4).expand is None  # the order it adds moves in is widening's too
-    assert splendor.at_table(4).top_budget is None
-
-
-def test_the_strongest_level_alone_gets_a_top_budget_and_only_at_two_players() -> None:
-    splendor = KNOWLEDGE["splendor"]
-    assert splendor.top_budget is not None and splendor.top_budget > splendor.budget
-    assert splendor.iterations(1200, 2, top=True) == round(1200 * splendor.top_budget)
-    assert splendor.iterations(300, 2) == round(300 * splendor.budget)  # متوسط's as before
-    four = splendor.at_table(4)
-    assert four.iterations(1200, 4, top=True) == splendor.iterations(1200, 4)
