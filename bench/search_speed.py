@@ -22,6 +22,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
+from ai_strength import quantile
+
 import ai.frozen
 from ai import LEVELS, choose
 from rules import GAMES
@@ -60,11 +62,9 @@ def main() -> None:
             action = choose(args.game, state, seat, args.level, number)
             times.append(time.process_time() - start)
             moves.update(game.encode(action).encode() + b"\0")
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     print(
         f"{args.game} {args.players}p {args.level}: {len(times)} moves, p50 {statistics.median(times):.3f} s, "
-        f"p95 {p95:.3f} s, total {sum(times):.2f} s; moves {moves.hexdigest()[:16]}"
+        f"p95 {quantile(times, 0.95):.3f} s, total {sum(times):.2f} s; moves {moves.hexdigest()[:16]}"
     )
 
 
