@@ -9,7 +9,7 @@ in ``ai/games/`` says it; nothing else in ``ai/`` knows any game.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,9 +35,7 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move; at two players only (``at_table``); ``chance``: what chance has dealt
-    that a seat's moves depend on (قلعه رودخان: the tile drawn), so that below the root a move is told apart by
-    it (None: a move is the same move whatever was dealt)."""
+    puts first, not one each to every move; at two players only (``at_table``)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -48,7 +46,6 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
-    chance: Callable[[Any], Hashable] | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come
