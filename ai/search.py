@@ -23,7 +23,6 @@ from rules import Game, rng
 
 EXPLORATION = 0.7  # UCB's constant for rewards in [0, 1]
 AnyGame = Game[Any, Any, Any]
-_History = dict[int, dict[Hashable, list[float]]]  # per mover, per move: rewards summed, times played
 
 
 @dataclass(slots=True, eq=False)
@@ -58,11 +57,10 @@ def search(
         generator, sample_seed = rng.next_state(generator)
         actions = _promising(game, game.determinize(state, seat, sample_seed), seat, actions, knowledge)
         pruned = set(actions)
-    history: _History | None = {} if knowledge.mast else None
     for _ in range(iterations):
         generator, sample_seed = rng.next_state(generator)
         sample = game.determinize(state, seat, sample_seed)
-        generator = _iterate(game, sample, seat, root, generator, knowledge, pruned, history)
+        generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
     legal = set(actions)
     tried = [(n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal]
     if temperature <= 0:
@@ -101,12 +99,10 @@ def _iterate(
     generator: int,
     knowledge: Knowledge,
     at_root: set[Any] | None,
-    history: _History | None = None,
 ) -> int:
     """One iteration on one sample, choosing at the root only among ``at_root`` (None: any move); returns
     the generator's new state."""
     node, path, actor = root, [], seat
-    played: list[tuple[int, Any]] = []
     while True:
         legal = game.legal_actions(state, actor)
         if node is root and at_root is not None:
@@ -137,22 +133,16 @@ def _iterate(
             chosen_node = node.children[chosen] = _Node(actor=actor, available=1)
         assert chosen_node is not None
         state = game.apply(state, actor, chosen).state
-        played.append((actor, chosen))
         path.append(chosen_node)
         node = chosen_node
         seats = game.to_act(state)
         if untried or not seats:
             break
         actor = seats[0]
-    generator, values = _play_out(game, state, generator, knowledge, history, played)
+    generator, values = _play_out(game, state, generator, knowledge)
     for visited in path:
         visited.visits += 1
         visited.total += values[visited.actor]
-    if history is not None:
-        for mover, action in played:
-            stats = history.setdefault(mover, {}).setdefault(action, [0.0, 0])
-            stats[0] += values[mover]
-            stats[1] += 1
     return generator
 
 
@@ -162,37 +152,16 @@ def _widens(node: _Node, tried: int, knowledge: Knowledge) -> bool:
     return knowledge.widening is None or tried < math.ceil(knowledge.widening * math.sqrt(node.visits))
 
 
-def _play_out(
-    game: AnyGame,
-    state: Any,
-    generator: int,
-    knowledge: Knowledge,
-    history: _History | None = None,
-    played: list[tuple[int, Any]] | None = None,
-) -> tuple[int, Sequence[float]]:
+def _play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:
     """Plies up to the knowledge's depth, at random or by the game's policy, then the result, or the position
-    judged. With a ``history`` (MAST), a share ``knowledge.mast`` of the plies takes the move that has done best
-    for its mover so far in this search, among the legal moves it has played; each ply is added to ``played``."""
+    judged."""
     for _ in range(knowledge.playout_depth):
         seats = game.to_act(state)
         if not seats:
             break
-        mover = seats[0]
-        legal = game.legal_actions(state, mover)
-        index = -1
-        if history is not None:
-            generator, draw = rng.randbelow(generator, 1 << 30)
-            if draw < knowledge.mast * (1 << 30) and (known := history.get(mover)):
-                best = -1.0
-                for i, action in enumerate(legal):
-                    stats = known.get(action)
-                    if stats is not None and stats[0] / stats[1] > best:
-                        best, index = stats[0] / stats[1], i
-        if index < 0:
-            generator, index = _pick(knowledge.policy, state, mover, legal, generator)
-        if played is not None:
-            played.append((mover, legal[index]))
-        state = game.apply(state, mover, legal[index]).state
+        legal = game.legal_actions(state, seats[0])
+        generator, index = _pick(knowledge.policy, state, seats[0], legal, generator)
+        state = game.apply(state, seats[0], legal[index]).state
     outcome = game.outcome(state)
     if outcome is not None:
         return generator, result_values(outcome, len(outcome.scores))
