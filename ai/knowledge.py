@@ -35,9 +35,7 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move; at two players only (``at_table``); ``rave``: with it, a child's mean
-    is blended with its all-moves-as-first mean (the rewards of every iteration in which its chooser made that move
-    at any later step), by sqrt(rave / (3 visits + rave)) (RAVE, Gelly and Silver 2011; 0: none)."""
+    puts first, not one each to every move; at two players only (``at_table``)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -48,7 +46,6 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
-    rave: float = 0.0
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come

@@ -34,15 +34,9 @@ class _Node:
     available: int = 0
     total: float = 0.0
     children: dict[Hashable, _Node] = field(default_factory=dict)
-    amaf_visits: int = 0
-    amaf_total: float = 0.0
 
-    def score(self, rave: float = 0.0) -> float:
-        mean = self.total / self.visits
-        if rave and self.amaf_visits:
-            share = math.sqrt(rave / (3 * self.visits + rave))
-            mean += share * (self.amaf_total / self.amaf_visits - mean)
-        return mean + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+    def score(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
 def search(
@@ -109,8 +103,6 @@ def _iterate(
     """One iteration on one sample, choosing at the root only among ``at_root`` (None: any move); returns
     the generator's new state."""
     node, path, actor = root, [], seat
-    played: list[tuple[int, Any]] = []
-    parents: list[_Node] = []
     while True:
         legal = game.legal_actions(state, actor)
         if node is root and at_root is not None:
@@ -125,7 +117,7 @@ def _iterate(
                 untried.append(action)
                 continue
             child.available += 1
-            value = child.score(knowledge.rave)
+            value = child.score()
             if value > best:
                 best, chosen, chosen_node = value, action, child
         if (
@@ -141,33 +133,17 @@ def _iterate(
             chosen_node = node.children[chosen] = _Node(actor=actor, available=1)
         assert chosen_node is not None
         state = game.apply(state, actor, chosen).state
-        played.append((actor, chosen))
-        parents.append(node)
         path.append(chosen_node)
         node = chosen_node
         seats = game.to_act(state)
         if untried or not seats:
             break
         actor = seats[0]
-    generator, values = _play_out(game, state, generator, knowledge, played if knowledge.rave else None)
+    generator, values = _play_out(game, state, generator, knowledge)
     for visited in path:
         visited.visits += 1
         visited.total += values[visited.actor]
-    if knowledge.rave:
-        _amaf(parents, played, values)
     return generator
-
-
-def _amaf(parents: list[_Node], played: list[tuple[int, Any]], values: Sequence[float]) -> None:
-    """All-moves-as-first (RAVE): each node on the path credits every child whose move its chooser made at any
-    later step of this iteration, in the tree or the play-out, as if it had been made here."""
-    later: set[tuple[int, Any]] = set(played[len(parents) :])
-    for step in range(len(parents) - 1, -1, -1):
-        later.add(played[step])
-        for action, child in parents[step].children.items():
-            if (child.actor, action) in later:
-                child.amaf_visits += 1
-                child.amaf_total += values[child.actor]
 
 
 def _widens(node: _Node, tried: int, knowledge: Knowledge) -> bool:
@@ -176,19 +152,15 @@ def _widens(node: _Node, tried: int, knowledge: Knowledge) -> bool:
     return knowledge.widening is None or tried < math.ceil(knowledge.widening * math.sqrt(node.visits))
 
 
-def _play_out(
-    game: AnyGame, state: Any, generator: int, knowledge: Knowledge, played: list[tuple[int, Any]] | None = None
-) -> tuple[int, Sequence[float]]:
+def _play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:
     """Plies up to the knowledge's depth, at random or by the game's policy, then the result, or the position
-    judged; each ply's (mover, move) is added to ``played`` when given."""
+    judged."""
     for _ in range(knowledge.playout_depth):
         seats = game.to_act(state)
         if not seats:
             break
         legal = game.legal_actions(state, seats[0])
         generator, index = _pick(knowledge.policy, state, seats[0], legal, generator)
-        if played is not None:
-            played.append((seats[0], legal[index]))
         state = game.apply(state, seats[0], legal[index]).state
     outcome = game.outcome(state)
     if outcome is not None:

@@ -92,5 +92,5 @@ def _policy(state: CoinAgeState, seat: int, legal: Sequence[CoinAction], draw: i
 
 
 KNOWLEDGE = Knowledge(
-    standing=_standing, spread=4.0, playout_depth=8, budget=2.0, candidates=CANDIDATES, policy=_policy, rave=300.0
+    standing=_standing, spread=4.0, playout_depth=8, budget=2.0, candidates=CANDIDATES, policy=_policy
 )

@@ -186,5 +186,4 @@ KNOWLEDGE = Knowledge(
     policy=_policy,
     expand=_policy,
     widening=1.0,
-    rave=300.0,
 )
