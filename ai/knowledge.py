@@ -9,7 +9,7 @@ in ``ai/games/`` says it; nothing else in ``ai/`` knows any game.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,10 +35,7 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move; at two players only (``at_table``); ``key``: how the tree tells a move
-    apart below the root, ``key(state, move)`` (قلعه رودخان: where the tile goes and what its meeple stands on, for
-    any tile and turn, so that a reply's statistics are shared by every tile that can be laid there; None: the move
-    itself)."""
+    puts first, not one each to every move; at two players only (``at_table``)."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -49,7 +46,6 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
-    key: Callable[[Any, Any], Hashable] | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come

@@ -111,9 +111,8 @@ def _iterate(
         chosen: Any = None
         chosen_node: _Node | None = None
         best = -1.0
-        keyed = None if node is root else knowledge.key  # the root's moves are the moves themselves
         for action in legal:
-            child = node.children.get(action if keyed is None else keyed(state, action))
+            child = node.children.get(action)
             if child is None:
                 untried.append(action)
                 continue
@@ -131,8 +130,7 @@ def _iterate(
         if untried:
             generator, index = _pick(knowledge.expand, state, actor, untried, generator)
             chosen = untried[index]
-            key = chosen if keyed is None else keyed(state, chosen)
-            chosen_node = node.children[key] = _Node(actor=actor, available=1)
+            chosen_node = node.children[chosen] = _Node(actor=actor, available=1)
         assert chosen_node is not None
         state = game.apply(state, actor, chosen).state
         path.append(chosen_node)

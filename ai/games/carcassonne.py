@@ -139,17 +139,6 @@ def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], dra
 # keeps the meeple) won 83.8% of the same 40 but 73.8% of 84 (spread 14 without it 75.6% of those; 11 deals
 # better, 14 worse): kept out, the random reply is no weakness a search this size can see. At four players
 # ``crowd`` keeps a move about as long as at two.
-def _where(state: CarcassonneState, action: CarcAction) -> tuple[int, int, str]:
-    return action.x, action.y, action.spot[0]
-
-
 KNOWLEDGE = Knowledge(
-    standing=_standing,
-    spread=SPREAD,
-    playout_depth=4,
-    budget=0.8,
-    candidates=6,
-    policy=_policy,
-    crowd=0.15,
-    key=_where,
+    standing=_standing, spread=SPREAD, playout_depth=4, budget=0.8, candidates=6, policy=_policy, crowd=0.15
 )
