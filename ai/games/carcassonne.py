@@ -140,5 +140,5 @@ def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], dra
 # better, 14 worse): kept out, the random reply is no weakness a search this size can see. At four players
 # ``crowd`` keeps a move about as long as at two.
 KNOWLEDGE = Knowledge(
-    standing=_standing, spread=SPREAD, playout_depth=4, budget=0.8, candidates=3, policy=_policy, crowd=0.15
+    standing=_standing, spread=SPREAD, playout_depth=4, budget=0.8, candidates=6, policy=_policy, crowd=0.15
 )
