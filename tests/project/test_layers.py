@@ -36,7 +36,7 @@ class Layer:
 
 LAYERS: dict[str, Layer] = {
     "rules": Layer(frozenset({"rules"}), frozenset({"pydantic"}), IO_AND_CLOCK),
-    "ai": Layer(frozenset({"rules", "ai"}), frozenset({"pydantic"}), IO_AND_CLOCK),
+    "ai": Layer(frozenset({"rules", "ai"}), frozenset({"pydantic", "numpy"}), IO_AND_CLOCK),
     # random.Random(seed) instances for textures and logging of the text fallback only; no clock, files, network
     "rendering": Layer(
         frozenset({"rendering", "rules"}),

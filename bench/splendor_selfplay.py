@@ -1,0 +1,93 @@
+"""Self-play games of two-player اسپلندور by the guided search (``ai.puct``), kept for training its network.
+
+    python bench/splendor_selfplay.py --games 500 --jobs 2 --simulations 200 [--net FILE.npz] --out FILE.jsonl.gz
+
+Each game is one JSON line: the set-up seed, the guide that played it, and per decision the index of the move
+played among the legal moves (as ``legal_actions`` lists them: a replay from the seed gives back every
+position) and the root's visits, the most visited moves first (at most ``KEPT``), as [index, visits] pairs:
+the policy's training target. The result is the engine's, read again on replay. Without ``--net`` the guide
+is uniform priors and the learned linear judgement of ``ai.games.splendor`` (the first generation); with it,
+that network. The first ``OPENING`` decisions draw their move by visits (temperature 1) and every root mixes
+a quarter of noise into its priors, so that games differ; later moves are the most visited. ``--out`` goes on
+from the seeds a file holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
+
+from ai.games import KNOWLEDGE
+from ai.games.splendor_net import guide, load
+from ai.puct import Guide, search
+from rules import GAMES
+
+GAME = GAMES["splendor"]
+KEPT = 12  # root moves kept per decision, the most visited
+OPENING = 16  # decisions drawn by visits
+NOISE = 0.25
+
+
+def linear_guide(state: Any, legal: Sequence[Any]) -> tuple[list[float], tuple[float, ...]]:
+    """Uniform priors, and the shipped linear judgement's shares of the win."""
+    return [1.0 / len(legal)] * len(legal), KNOWLEDGE["splendor"].values(state)
+
+
+def net_guide(file: Path) -> Guide:
+    with file.open("rb") as stored:
+        return guide(load(stored))
+
+
+def play(seed: int, simulations: int, net_file: str | None) -> dict[str, Any]:
+    chosen = net_guide(Path(net_file)) if net_file else linear_guide
+    state = GAME.setup(2, seed)
+    decisions: list[list[Any]] = []
+    while not state.finished:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) == 1:
+            decisions.append([0, []])
+            state = GAME.apply(state, seat, legal[0]).state
+            continue
+        temperature = 1.0 if len(decisions) < OPENING else 0.0
+        found = search(GAME, state, seat, simulations, seed * 1000 + len(decisions), chosen, temperature, NOISE)
+        order = {action: i for i, action in enumerate(legal)}
+        visits = sorted(((v, order[a]) for a, v in found.visits.items() if v), reverse=True)[:KEPT]
+        decisions.append([order[found.action], [[i, v] for v, i in visits]])
+        state = GAME.apply(state, seat, found.action).state
+    return {"seed": seed, "guide": net_file or "linear", "simulations": simulations, "decisions": decisions}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--net")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    done = set()
+    if args.out.exists():
+        with gzip.open(args.out, "rt") as existing:
+            done = {json.loads(line)["seed"] for line in existing}
+    seeds = [s for s in range(args.first_seed, args.first_seed + args.games) if s not in done]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(play, seed, args.simulations, args.net) for seed in seeds]
+        for count, future in enumerate(futures, 1):
+            game = future.result()
+            with gzip.open(args.out, "at") as out:
+                out.write(json.dumps(game, separators=(",", ":")) + "\n")
+            print(f"{count}/{len(seeds)} seed {game['seed']}: {len(game['decisions'])} decisions", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""Train اسپلندور's network (``ai.games.splendor_net``) on self-play games (``bench/splendor_selfplay.py``).
+
+    python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
+
+Every game is replayed from its seed; each decision with visits becomes a position: the network's inputs, the legal
+moves' outputs, the root's visits as the policy's target and the game's result for the seat to act (1 a win, -1 a loss,
+0 a draw) as the value's. The loss is the policy's cross-entropy plus the value's squared error, with a small L2
+penalty; Adam, mini-batches of 256; with ``--renamed`` each batch has its gem colours renamed by one of the 120 orders
+(``colour_swap``), as the rules treat colours alike. Every tenth game is held out: the script prints, per epoch, on
+those, the policy's cross-entropy, how often its favourite is the move most visited, and the value's squared error, and
+keeps the epoch that did best on the held-out loss. Plain numpy, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections.abc import Iterator
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
+
+from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode
+from rules import GAMES
+
+GAME = GAMES["splendor"]
+HIDDEN = 128
+WIDEST = 3  # outputs one move adds up (a return of three tokens)
+HELD_OUT = 10
+Array = npt.NDArray[Any]
+
+
+def positions(files: list[Path]) -> Iterator[tuple[int, list[Any]]]:
+    """(seed, rows) per game: a row per decision with visits, (inputs, outputs per legal move, target, z)."""
+    for file in files:
+        with gzip.open(file, "rt") as lines:
+            for line in lines:
+                game = json.loads(line)
+                state = GAME.setup(2, game["seed"])
+                pending = []
+                for played, visits in game["decisions"]:
+                    seat = state.turn
+                    legal = GAME.legal_actions(state, seat)
+                    if visits:
+                        outputs = [action_index(a, state.nobles) for a in legal]
+                        target = np.zeros(len(legal), dtype=np.float32)
+                        for index, count in visits:
+                            target[index] = count
+                        pending.append((encode(state), outputs, target / target.sum(), seat))
+                    state = GAME.apply(state, seat, legal[played]).state
+                outcome = GAME.outcome(state)
+                assert outcome is not None, f"seed {game['seed']} did not finish"
+                winners = outcome.winners
+                rows = [
+                    (x, o, t, 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0))
+                    for x, o, t, seat in pending
+                ]
+                yield game["seed"], rows
+
+
+def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
+    """Inputs, output indices per move [n, moves, WIDEST] (OUTPUTS pads), log of each output's sharing, the
+    targets (0 for padding moves, which a mask of -inf logits removes), the value targets."""
+    count, moves = len(rows), max(len(r[1]) for r in rows)
+    x = np.stack([r[0] for r in rows])
+    index = np.full((count, moves, WIDEST), OUTPUTS, dtype=np.int32)
+    shift = np.full((count, moves), 1e9, dtype=np.float32)  # a padding move: never chosen
+    target = np.zeros((count, moves), dtype=np.float32)
+    for n, (_, outputs, pi, _) in enumerate(rows):
+        shared: dict[int, int] = {}
+        for o in outputs:
+            if isinstance(o, int):
+                shared[o] = shared.get(o, 0) + 1
+        for a, o in enumerate(outputs):
+            if isinstance(o, int):
+                index[n, a, 0] = o
+                shift[n, a] = np.log(shared[o])
+            else:
+                index[n, a, : len(o)] = o
+                shift[n, a] = 0.0
+        target[n, : len(pi)] = pi
+    z = np.array([r[3] for r in rows], dtype=np.float32)
+    return x, index, shift, target, z
+
+
+def initial(generator: np.random.Generator) -> dict[str, Array]:
+    def he(rows: int, cols: int) -> Array:
+        return (generator.standard_normal((rows, cols)) * np.sqrt(2.0 / rows)).astype(np.float32)
+
+    return {
+        "w1": he(INPUTS, HIDDEN),
+        "b1": np.zeros(HIDDEN, np.float32),
+        "w2": he(HIDDEN, HIDDEN),
+        "b2": np.zeros(HIDDEN, np.float32),
+        "wp": he(HIDDEN, OUTPUTS) * 0.1,
+        "bp": np.zeros(OUTPUTS, np.float32),
+        "wv": he(HIDDEN, 1) * 0.1,
+        "bv": np.zeros(1, np.float32),
+    }
+
+
+def step(
+    w: dict[str, Array], x: Array, index: Array, shift: Array, target: Array, z: Array
+) -> tuple[float, float, float, dict[str, Array]]:
+    """Policy cross-entropy, value squared error, top-1 agreement, and the gradients (batch means)."""
+    count = len(x)
+    a1 = x @ w["w1"] + w["b1"]
+    h1 = np.maximum(a1, 0)
+    a2 = h1 @ w["w2"] + w["b2"]
+    h2 = np.maximum(a2, 0)
+    logits = h2 @ w["wp"] + w["bp"]
+    padded = np.concatenate([logits, np.zeros((count, 1), np.float32)], axis=1)
+    raw = np.take_along_axis(padded, index.reshape(count, -1), axis=1).reshape(index.shape).sum(axis=2) - shift
+    raw -= raw.max(axis=1, keepdims=True)
+    p = np.exp(raw)
+    p /= p.sum(axis=1, keepdims=True)
+    policy_loss = float(-(target * np.log(p + 1e-12)).sum() / count)
+    agree = float((p.argmax(axis=1) == target.argmax(axis=1)).mean())
+    v = np.tanh(h2 @ w["wv"] + w["bv"])[:, 0]
+    value_loss = float(((v - z) ** 2).mean())
+    d_raw = (p - target) / count
+    d_padded = np.zeros_like(padded)
+    rows = np.repeat(np.arange(count), index.shape[1] * WIDEST)
+    np.add.at(d_padded, (rows, index.reshape(-1)), np.repeat(d_raw.reshape(-1), WIDEST))
+    d_logits = d_padded[:, :OUTPUTS]
+    d_v = (2 * (v - z) / count * (1 - v**2))[:, None]
+    grads = {
+        "wp": h2.T @ d_logits,
+        "bp": d_logits.sum(axis=0),
+        "wv": h2.T @ d_v,
+        "bv": d_v.sum(axis=0),
+    }
+    d_h2 = (d_logits @ w["wp"].T + d_v @ w["wv"].T) * (a2 > 0)
+    grads["w2"], grads["b2"] = h1.T @ d_h2, d_h2.sum(axis=0)
+    d_h1 = (d_h2 @ w["w2"].T) * (a1 > 0)
+    grads["w1"], grads["b1"] = x.T @ d_h1, d_h1.sum(axis=0)
+    return policy_loss, value_loss, agree, grads
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", type=Path, nargs="+")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--start", type=Path)
+    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--rate", type=float, default=1e-3)
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
+    args = parser.parse_args()
+    train_rows: list[Any] = []
+    held_rows: list[Any] = []
+    for seed, rows in positions(args.games):
+        (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
+    print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
+    train, held = arrays(train_rows), arrays(held_rows)
+    generator = np.random.default_rng(0)
+    swaps = [tuple(map(np.array, colour_swap(order))) for order in permutations(range(5))]
+    if args.start:
+        with np.load(args.start) as stored:
+            w = {k: stored[k].astype(np.float32) for k in stored.files}
+    else:
+        w = initial(generator)
+    m = {k: np.zeros_like(v) for k, v in w.items()}
+    s = {k: np.zeros_like(v) for k, v in w.items()}
+    t = 0
+    best = (float("inf"), dict(w))
+    for epoch in range(args.epochs):
+        order = generator.permutation(len(train[0]))
+        for start in range(0, len(order), 256):
+            batch = order[start : start + 256]
+            x, index, shift, target, z = (a[batch] for a in train)
+            if args.renamed:
+                inputs, outputs = swaps[generator.integers(len(swaps))]
+                x, index = x[:, inputs], outputs[index]
+            _, _, _, grads = step(w, x, index, shift, target, z)
+            t += 1
+            for k, g in grads.items():
+                g = g + args.l2 * w[k]
+                m[k] = 0.9 * m[k] + 0.1 * g
+                s[k] = 0.999 * s[k] + 0.001 * g * g
+                w[k] = w[k] - args.rate * (m[k] / (1 - 0.9**t)) / (np.sqrt(s[k] / (1 - 0.999**t)) + 1e-8)
+        pl, vl, agree, _ = step(w, *held)
+        tl, tv, _, _ = step(w, *(a[:20000] for a in train))
+        print(
+            f"epoch {epoch + 1}: held out policy {pl:.3f} top-1 {agree:.3f} value {vl:.3f}"
+            f" (train policy {tl:.3f} value {tv:.3f})",
+            flush=True,
+        )
+        if pl + vl < best[0]:
+            best = (pl + vl, {k: v.copy() for k, v in w.items()})
+    np.savez(args.out, **best[1])
+    print(f"kept held-out loss {best[0]:.3f} in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""اسپلندور as the network reads it: inputs that say what the seat to act sees and nothing it does not, an
+output for every move, and colour renamings that move every colour's number together."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import numpy as np
+import pytest
+
+from ai.games.splendor_net import (
+    BUY,
+    INPUTS,
+    OUTPUTS,
+    RESERVE,
+    SEAT,
+    SLOT,
+    TAKE,
+    action_index,
+    colour_swap,
+    encode,
+    priors,
+)
+from rules import GAMES
+from rules.splendor.data import COST, LEVEL
+from rules.splendor.model import SplendorState
+
+GAME = GAMES["splendor"]
+SEATS_AT = 6 + 12 * SLOT + 3 + 33  # where the seat to act's numbers start
+
+
+def positions(seed: int) -> list[SplendorState]:
+    rnd, state, seen = random.Random(seed), GAME.setup(2, seed), []
+    while seats := GAME.to_act(state):
+        seen.append(state)
+        state = GAME.apply(state, seats[0], rnd.choice(list(GAME.legal_actions(state, seats[0])))).state
+    return seen
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_position_of_a_game_reads_as_inputs_of_one_size_and_scale(seed: int) -> None:
+    for state in positions(seed):
+        x = encode(state)
+        assert x.shape == (INPUTS,)
+        assert np.isfinite(x).all() and x.min() >= 0 and x.max() <= 3
+
+
+def test_the_inputs_put_the_seat_to_act_first_and_a_table_card_by_its_cost() -> None:
+    state = GAME.setup(2, 5).model_copy(update={"turn": 1, "points": (3, 7), "tokens": ((2, 0, 0, 0, 0, 0), (0,) * 6)})
+    x = encode(state)
+    assert x[SEATS_AT + 11] == pytest.approx(7 / 15)  # seat 1's points first
+    assert x[SEATS_AT + SEAT + 11] == pytest.approx(3 / 15)
+    assert x[SEATS_AT + SEAT] == pytest.approx(2 / 4)  # then seat 0's white gems
+    first = state.rows[0][0]
+    assert list(x[6 + 1 : 6 + 6]) == pytest.approx([c / 7 for c in COST[first]])
+    assert x[6 + 12] == pytest.approx(max(0, sum(COST[first])) / 5)  # seat 1 has nothing: it lacks it all
+
+
+def test_a_card_the_opponent_reserved_from_a_deck_is_read_by_its_level_alone() -> None:
+    """Two positions that differ only in which card of a level the opponent took blind read the same."""
+    base = GAME.setup(2, 6)
+    hidden = [c for c in base.decks[1]][:2]
+    assert LEVEL[hidden[0]] == LEVEL[hidden[1]]
+    seen = []
+    for card in hidden:
+        deck = tuple(c for c in base.decks[1] if c != card)
+        state = base.model_copy(
+            update={"reserved": ((), (card,)), "blind": (card,), "decks": (base.decks[0], deck, base.decks[2])}
+        )
+        seen.append(encode(state))
+    assert (seen[0] == seen[1]).all()
+    mine = base.model_copy(update={"reserved": ((hidden[0],), ()), "blind": (hidden[0],)})
+    assert encode(mine)[SEATS_AT + 12] == 1.0  # its owner sees it
+
+
+def test_every_legal_move_has_an_output_and_distinct_moves_distinct_ones() -> None:
+    for state in positions(3)[::3]:
+        legal = GAME.legal_actions(state, state.turn)
+        outputs = [action_index(a, state.nobles) for a in legal]
+        for index in outputs:
+            for o in index if isinstance(index, tuple) else (index,):
+                assert 0 <= o < OUTPUTS
+        plain = [o for a, o in zip(legal, outputs, strict=True) if a.kind not in ("bg", "g")]
+        assert len(plain) == len(set(plain))
+        shares = priors(np.zeros(OUTPUTS, np.float32), legal, state.nobles)
+        assert sum(shares) == pytest.approx(1.0) and min(shares) > 0
+
+
+def test_outputs_name_a_move_by_its_shape() -> None:
+    assert action_index(GAME.decode("t.w.g.r"), ()) == TAKE[(0, 2, 3)]
+    assert action_index(GAME.decode("r.2.d"), ()) == RESERVE + 13
+    assert action_index(GAME.decode("b.h.1"), ()) == BUY + 13
+    assert action_index(GAME.decode("b.3.2"), ()) == BUY + 10
+
+
+@pytest.mark.parametrize("order", [(1, 2, 3, 4, 0), (4, 3, 2, 1, 0), (0, 1, 2, 4, 3)])
+def test_renaming_the_colours_moves_every_colour_s_numbers_together(order: tuple[int, ...]) -> None:
+    inputs, outputs = colour_swap(order)
+    assert sorted(inputs) == list(range(INPUTS)) and sorted(outputs) == list(range(OUTPUTS + 1))
+    state = positions(4)[30]
+    x = encode(state)
+    renamed = x[inputs]
+    for c in range(5):
+        assert renamed[order[c]] == x[c]  # the bank
+        assert renamed[6 + 1 + order[c]] == x[6 + 1 + c]  # the first table card's cost
+        assert renamed[SEATS_AT + 6 + order[c]] == x[SEATS_AT + 6 + c]  # the bonuses of the seat to act
+    assert renamed[6 + 12] == x[6 + 12]  # what a seat lacks is no colour's
+    assert outputs[TAKE[(0, 1)]] == TAKE[tuple(sorted((order[0], order[1])))]
+
+
+def test_all_renamings_are_distinct() -> None:
+    assert len({tuple(colour_swap(order)[0]) for order in permutations(range(5))}) == 120
