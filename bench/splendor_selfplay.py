@@ -2,14 +2,16 @@
 
     python bench/splendor_selfplay.py --games 500 --jobs 2 --simulations 200 [--net FILE.npz] --out FILE.jsonl.gz
 
-Each game is one JSON line: the set-up seed, the guide that played it, and per decision the index of the move
-played among the legal moves (as ``legal_actions`` lists them: a replay from the seed gives back every
-position) and the root's visits, the most visited moves first (at most ``KEPT``), as [index, visits] pairs:
-the policy's training target. The result is the engine's, read again on replay. Without ``--net`` the guide
-is uniform priors and the learned linear judgement of ``ai.games.splendor`` (the first generation); with it,
-that network. The first ``OPENING`` decisions draw their move by visits (temperature 1) and every root mixes
-a quarter of noise into its priors, so that games differ; later moves are the most visited. ``--out`` goes on
-from the seeds a file holds.
+Each game is one JSON line: the set-up seed, the guide that played it, and per decision the index of the move played
+among the legal moves (as ``legal_actions`` lists them: a replay from the seed gives back every position) and the
+root's visits, the most visited moves first (at most ``KEPT``), as [index, visits] pairs: the policy's training
+target. The result is the engine's, read again on replay. Without ``--net`` the guide is uniform priors and the
+learned linear judgement of ``ai.games.splendor`` (the first generation); with it, that network. The first
+``OPENING`` decisions draw their move by visits (temperature 1) and every root mixes a quarter of noise into its
+priors, so that games differ; later moves are the most visited. With ``--fast N`` only a quarter of the decisions
+(``FULL``) are searched in full, with noise, and keep their visits; the others take N simulations and keep none, so
+more games are played for the value to learn from in the same time (playout cap randomisation: Wu 2019, KataGo). A
+decision is then [move, visits, 1 if quick]. ``--out`` goes on from the seeds a file holds.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ GAME = GAMES["splendor"]
 KEPT = 12  # root moves kept per decision, the most visited
 OPENING = 16  # decisions drawn by visits
 NOISE = 0.25
+FULL = 0.25  # with --fast, the share of decisions searched in full
 
 
 def linear_guide(state: Any, legal: Sequence[Any]) -> tuple[list[float], tuple[float, ...]]:
@@ -46,7 +49,7 @@ def net_guide(file: Path) -> Guide:
         return guide(load(stored))
 
 
-def play(seed: int, simulations: int, net_file: str | None) -> dict[str, Any]:
+def play(seed: int, simulations: int, fast: int, net_file: str | None) -> dict[str, Any]:
     chosen = net_guide(Path(net_file)) if net_file else linear_guide
     state = GAME.setup(2, seed)
     decisions: list[list[Any]] = []
@@ -58,12 +61,21 @@ def play(seed: int, simulations: int, net_file: str | None) -> dict[str, Any]:
             state = GAME.apply(state, seat, legal[0]).state
             continue
         temperature = 1.0 if len(decisions) < OPENING else 0.0
-        found = search(GAME, state, seat, simulations, seed * 1000 + len(decisions), chosen, temperature, NOISE)
+        move_seed = seed * 1000 + len(decisions)
+        full = not fast or move_seed * 2_654_435_761 % 1000 < FULL * 1000
+        budget, noise = (simulations, NOISE) if full else (fast, 0.0)
+        found = search(GAME, state, seat, budget, move_seed, chosen, temperature, noise)
         order = {action: i for i, action in enumerate(legal)}
         visits = sorted(((v, order[a]) for a, v in found.visits.items() if v), reverse=True)[:KEPT]
-        decisions.append([order[found.action], [[i, v] for v, i in visits]])
+        decisions.append([order[found.action], [[i, v] for v, i in visits] if full else [], int(not full)])
         state = GAME.apply(state, seat, found.action).state
-    return {"seed": seed, "guide": net_file or "linear", "simulations": simulations, "decisions": decisions}
+    return {
+        "seed": seed,
+        "guide": net_file or "linear",
+        "simulations": simulations,
+        "fast": fast,
+        "decisions": decisions,
+    }
 
 
 def main() -> None:
@@ -71,6 +83,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--fast", type=int, default=0, help="simulations of the quick searches (0: none)")
     parser.add_argument("--net")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
@@ -81,7 +94,7 @@ def main() -> None:
             done = {json.loads(line)["seed"] for line in existing}
     seeds = [s for s in range(args.first_seed, args.first_seed + args.games) if s not in done]
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(play, seed, args.simulations, args.net) for seed in seeds]
+        futures = [pool.submit(play, seed, args.simulations, args.fast, args.net) for seed in seeds]
         for count, future in enumerate(futures, 1):
             game = future.result()
             with gzip.open(args.out, "at") as out:

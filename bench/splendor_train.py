@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
+from ai.games import KNOWLEDGE
 from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode
 from rules import GAMES
 
@@ -34,6 +35,7 @@ GAME = GAMES["splendor"]
 HIDDEN = 128
 WIDEST = 3  # outputs one move adds up (a return of three tokens)
 HELD_OUT = 10
+judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as a yardstick
 Array = npt.NDArray[Any]
 
 
@@ -45,22 +47,25 @@ def positions(files: list[Path]) -> Iterator[tuple[int, list[Any]]]:
                 game = json.loads(line)
                 state = GAME.setup(2, game["seed"])
                 pending = []
-                for played, visits in game["decisions"]:
+                for played, visits, *quick in game["decisions"]:
                     seat = state.turn
                     legal = GAME.legal_actions(state, seat)
-                    if visits:
+                    if quick and quick[0] and len(legal) > 1:  # a quick search: a value target alone
+                        outputs = [action_index(a, state.nobles) for a in legal]
+                        pending.append((encode(state), outputs, None, seat, judged(state)[seat]))
+                    elif visits:
                         outputs = [action_index(a, state.nobles) for a in legal]
                         target = np.zeros(len(legal), dtype=np.float32)
                         for index, count in visits:
                             target[index] = count
-                        pending.append((encode(state), outputs, target / target.sum(), seat))
+                        pending.append((encode(state), outputs, target / target.sum(), seat, judged(state)[seat]))
                     state = GAME.apply(state, seat, legal[played]).state
                 outcome = GAME.outcome(state)
                 assert outcome is not None, f"seed {game['seed']} did not finish"
                 winners = outcome.winners
                 rows = [
-                    (x, o, t, 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0))
-                    for x, o, t, seat in pending
+                    (x, o, t, 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0), 2 * share - 1)
+                    for x, o, t, seat, share in pending
                 ]
                 yield game["seed"], rows
 
@@ -73,7 +78,7 @@ def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
     index = np.full((count, moves, WIDEST), OUTPUTS, dtype=np.int32)
     shift = np.full((count, moves), 1e9, dtype=np.float32)  # a padding move: never chosen
     target = np.zeros((count, moves), dtype=np.float32)
-    for n, (_, outputs, pi, _) in enumerate(rows):
+    for n, (_, outputs, pi, _, _) in enumerate(rows):
         shared: dict[int, int] = {}
         for o in outputs:
             if isinstance(o, int):
@@ -85,7 +90,8 @@ def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
             else:
                 index[n, a, : len(o)] = o
                 shift[n, a] = 0.0
-        target[n, : len(pi)] = pi
+        if pi is not None:  # else a quick search's position: no policy target, a row of zeros
+            target[n, : len(pi)] = pi
     z = np.array([r[3] for r in rows], dtype=np.float32)
     return x, index, shift, target, z
 
@@ -121,11 +127,13 @@ def step(
     raw -= raw.max(axis=1, keepdims=True)
     p = np.exp(raw)
     p /= p.sum(axis=1, keepdims=True)
-    policy_loss = float(-(target * np.log(p + 1e-12)).sum() / count)
-    agree = float((p.argmax(axis=1) == target.argmax(axis=1)).mean())
-    v = np.tanh(h2 @ w["wv"] + w["bv"])[:, 0]
+    has = target.sum(axis=1) > 0  # positions with a policy target
+    searched = max(1, int(has.sum()))
+    policy_loss = float(-(target * np.log(p + 1e-12)).sum() / searched)
+    agree = float((p.argmax(axis=1) == target.argmax(axis=1))[has].mean()) if has.any() else 0.0
+    v = np.tanh(h2 @ w["wv"] + w["bv"] + x[:, -1:])[:, 0]
     value_loss = float(((v - z) ** 2).mean())
-    d_raw = (p - target) / count
+    d_raw = (p - target) * has[:, None] / searched
     d_padded = np.zeros_like(padded)
     rows = np.repeat(np.arange(count), index.shape[1] * WIDEST)
     np.add.at(d_padded, (rows, index.reshape(-1)), np.repeat(d_raw.reshape(-1), WIDEST))
@@ -159,6 +167,10 @@ def main() -> None:
     for seed, rows in positions(args.games):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
+    if not held_rows or not train_rows:
+        parser.error(f"too few games: every {HELD_OUT}th seed is held out, the others trained on")
+    shipped = float(np.mean([(r[4] - r[3]) ** 2 for r in held_rows]))
+    print(f"held out: the shipped linear judgement's value squared error {shipped:.3f}", flush=True)
     train, held = arrays(train_rows), arrays(held_rows)
     generator = np.random.default_rng(0)
     swaps = [tuple(map(np.array, colour_swap(order))) for order in permutations(range(5))]

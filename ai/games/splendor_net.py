@@ -3,7 +3,9 @@ an output of the policy, and a small network (two hidden layers) giving a prior 
 
 The inputs (``INPUTS``) are the bank; each table slot's card (cost, colour, points) with what each seat still
 lacks to buy it; the decks' sizes; each noble's missing bonuses for each seat; and per seat, the seat to act
-first: tokens, bonuses, points, and the reserve (a card the reader cannot see is known by its level only).
+first: tokens, bonuses, points, and the reserve (a card the reader cannot see is known by its level only);
+then the terms of the shipped linear judgement (``ai.games.splendor``) per seat, and its logit, which the value
+head starts from.
 The outputs (``OUTPUTS``) name a move by its shape, not by the card: each set of different colours taken, each
 pair, a reserve and a buy per place, a colour returned (a return's logit is the sum over the tokens it gives
 back), a noble by its place on the table, and the pass. Gold variants of a buy share its output.
@@ -18,6 +20,8 @@ from typing import BinaryIO
 import numpy as np
 import numpy.typing as npt
 
+from ai.games.splendor import FEATURES
+from ai.learned import stored_weights
 from ai.puct import Guide
 from rules.splendor.data import BONUS, COST, LEVEL, NEED, NOBLE_REQUIRES, POINTS
 from rules.splendor.model import SplendorAction, SplendorState
@@ -44,7 +48,9 @@ for _card in range(1, 91):
 SLOT = 12 + 2  # a table slot: the card's row, then what each seat lacks to buy it
 RESERVED = 1 + 12 + 1  # a reserved card: known, its row, what its owner lacks
 SEAT = 6 + 5 + 1 + 3 * RESERVED
-INPUTS = 6 + 12 * SLOT + 3 + 3 * 11 + 2 * SEAT + 5
+JUDGED = 6 + 12 * SLOT + 3 + 3 * 11 + 2 * SEAT + 5  # the linear judgement's terms, per seat, then its logit
+INPUTS = JUDGED + 2 * len(FEATURES.names) + 1
+_WEIGHTS = stored_weights(FEATURES)
 _EMPTY_NOBLE = (0.0,) * 11
 _EMPTY_RESERVED = (0.0,) * RESERVED
 
@@ -139,12 +145,19 @@ def encode(state: SplendorState) -> Vector:
                 out += (0.0, LEVEL[card] / 3, *_EMPTY_RESERVED[2:])
     out += _PHASES[state.phase]
     out += (float(state.final_round), min(state.quiet_turns, 20) / 20)
+    judged = FEATURES.of(state)
+    weights = _WEIGHTS[FEATURES.stage(state)]
+    standing = [sum(w * x for w, x in zip(weights, judged[seat], strict=True)) for seat in seats]
+    for seat in seats:
+        out += [x / 10 for x in judged[seat]]
+    out.append((standing[0] - standing[1]) / 2)
     return np.array(out, dtype=np.float32)
 
 
 class Net:
     """Two hidden layers of ReLU units, a policy head (logits over ``OUTPUTS``) and a value head (tanh: the
-    seat to act's expected result, from -1 a loss to 1 a win)."""
+    seat to act's expected result, from -1 a loss to 1 a win) that corrects the linear judgement: its logit,
+    the last input, is added before the tanh, so a network that has learned nothing judges as it does."""
 
     def __init__(self, weights: dict[str, Vector]) -> None:
         self.w1, self.b1 = weights["w1"], weights["b1"]
@@ -156,7 +169,7 @@ class Net:
         h = np.maximum(inputs @ self.w1 + self.b1, 0)
         h = np.maximum(h @ self.w2 + self.b2, 0)
         logits: Vector = h @ self.wp + self.bp
-        return logits, float(np.tanh(h @ self.wv + self.bv)[0])
+        return logits, float(np.tanh(h @ self.wv + self.bv + inputs[-1])[0])
 
 
 def priors(logits: Vector, actions: Sequence[SplendorAction], nobles: Sequence[int]) -> list[float]:

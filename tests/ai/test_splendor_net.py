@@ -9,14 +9,17 @@ from itertools import permutations
 import numpy as np
 import pytest
 
+from ai.games.splendor import KNOWLEDGE
 from ai.games.splendor_net import (
     BUY,
     INPUTS,
+    JUDGED,
     OUTPUTS,
     RESERVE,
     SEAT,
     SLOT,
     TAKE,
+    Net,
     action_index,
     colour_swap,
     encode,
@@ -43,7 +46,8 @@ def test_every_position_of_a_game_reads_as_inputs_of_one_size_and_scale(seed: in
     for state in positions(seed):
         x = encode(state)
         assert x.shape == (INPUTS,)
-        assert np.isfinite(x).all() and x.min() >= 0 and x.max() <= 3
+        assert np.isfinite(x).all() and x[:JUDGED].min() >= 0 and x[:JUDGED].max() <= 3
+        assert abs(x[JUDGED:]).max() <= 10  # the linear judgement's terms and logit
 
 
 def test_the_inputs_put_the_seat_to_act_first_and_a_table_card_by_its_cost() -> None:
@@ -111,3 +115,13 @@ def test_renaming_the_colours_moves_every_colour_s_numbers_together(order: tuple
 
 def test_all_renamings_are_distinct() -> None:
     assert len({tuple(colour_swap(order)[0]) for order in permutations(range(5))}) == 120
+
+
+def test_a_network_that_has_learned_nothing_judges_as_the_linear_judgement() -> None:
+    """The value head adds its correction to the linear judgement's logit: with a zero head, the same shares."""
+    zero = {"w1": (INPUTS, 8), "b1": (8,), "w2": (8, 8), "b2": (8,), "wp": (8, OUTPUTS), "bp": (OUTPUTS,)}
+    zero |= {"wv": (8, 1), "bv": (1,)}
+    net = Net({name: np.zeros(shape, np.float32) for name, shape in zero.items()})
+    for state in positions(6)[::10]:
+        _, value = net(encode(state))
+        assert (1 + value) / 2 == pytest.approx(KNOWLEDGE.values(state)[state.turn], abs=1e-5)
