@@ -1,7 +1,7 @@
 """Tree search guided by a policy and a value (PUCT, as AlphaZero: Silver et al. 2017), over hidden information
 by determinization as ``ai.search`` does.
 
-Each simulation samples a state the searching seat cannot tell from the real one, walks down one tree shared
+Each simulation takes one of ``SAMPLES`` states the searching seat cannot tell from the real one, in turn, walks down one tree shared
 by all samples (nodes keyed by actions), at each node taking the legal move with the best
 Q + c · prior · √(visits) / (1 + its visits), and at the first node not yet expanded asks the ``Guide`` for
 the priors of its moves and the value of its position: no play-out. The value is backed up to every node on
@@ -24,6 +24,7 @@ from rules import Game, rng
 Guide = Callable[[Any, Sequence[Any]], tuple[Sequence[float], Sequence[float]]]
 AnyGame = Game[Any, Any, Any]
 C_PUCT = 1.5
+SAMPLES = 64  # states dealt for the hidden cards, used in turn: dealing one costs as much as the rest of a simulation
 
 
 @dataclass(slots=True, eq=False)
@@ -67,10 +68,12 @@ def search(
     root = _Node(actor=seat, prior=1.0)
     if len(actions) == 1:
         return Searched(actions[0], {actions[0]: 0})
-    for index in range(simulations):
+    samples = []
+    for _ in range(min(simulations, SAMPLES)):
         generator, sample_seed = rng.next_state(generator)
-        sample = game.determinize(state, seat, sample_seed)
-        _simulate(game, sample, seat, root, guide)
+        samples.append(game.determinize(state, seat, sample_seed))
+    for index in range(simulations):
+        _simulate(game, samples[index % len(samples)], seat, root, guide)
         if index == 0 and noise > 0 and root.children:
             generator = _add_noise(root, noise, generator)
     assert root.children is not None
