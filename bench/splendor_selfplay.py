@@ -11,7 +11,8 @@ learned linear judgement of ``ai.games.splendor`` (the first generation); with i
 priors, so that games differ; later moves are the most visited. With ``--fast N`` only a quarter of the decisions
 (``FULL``) are searched in full, with noise, and keep their visits; the others take N simulations and keep none, so
 more games are played for the value to learn from in the same time (playout cap randomisation: Wu 2019, KataGo). A
-decision is then [move, visits, 1 if quick]. ``--out`` goes on from the seeds a file holds.
+decision is [move, visits, 1 if quick, the root's mean value for the seat to act]. ``--out`` goes on from the seeds a
+file holds.
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def play(seed: int, simulations: int, fast: int, net_file: str | None) -> dict[s
         found = search(GAME, state, seat, budget, move_seed, chosen, temperature, noise)
         order = {action: i for i, action in enumerate(legal)}
         visits = sorted(((v, order[a]) for a, v in found.visits.items() if v), reverse=True)[:KEPT]
-        decisions.append([order[found.action], [[i, v] for v, i in visits] if full else [], int(not full)])
+        kept = [[i, v] for v, i in visits] if full else []
+        decisions.append([order[found.action], kept, int(not full), round(found.value, 3)])
         state = GAME.apply(state, seat, found.action).state
     return {
         "seed": seed,

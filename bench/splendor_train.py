@@ -39,34 +39,41 @@ judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as
 Array = npt.NDArray[Any]
 
 
-def positions(files: list[Path]) -> Iterator[tuple[int, list[Any]]]:
-    """(seed, rows) per game: a row per decision with visits, (inputs, outputs per legal move, target, z)."""
+def positions(files: list[Path], q_share: float) -> Iterator[tuple[int, list[Any]]]:
+    """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or
+    None, value target, the linear judgement's): the value's is the result, or with ``q_share`` that share of
+    it the search's mean value at the root (where the record keeps it), a target less noisy than one game's
+    result."""
     for file in files:
         with gzip.open(file, "rt") as lines:
             for line in lines:
                 game = json.loads(line)
                 state = GAME.setup(2, game["seed"])
                 pending = []
-                for played, visits, *quick in game["decisions"]:
+                for played, visits, *more in game["decisions"]:
                     seat = state.turn
                     legal = GAME.legal_actions(state, seat)
-                    if quick and quick[0] and len(legal) > 1:  # a quick search: a value target alone
+                    quick = more[0] if more else 0  # older records keep neither
+                    mean = more[1] if len(more) > 1 else None
+                    if len(legal) > 1 and (quick or visits):
                         outputs = [action_index(a, state.nobles) for a in legal]
-                        pending.append((encode(state), outputs, None, seat, judged(state)[seat]))
-                    elif visits:
-                        outputs = [action_index(a, state.nobles) for a in legal]
-                        target = np.zeros(len(legal), dtype=np.float32)
-                        for index, count in visits:
-                            target[index] = count
-                        pending.append((encode(state), outputs, target / target.sum(), seat, judged(state)[seat]))
+                        target = None  # a quick search: a value target alone
+                        if not quick:
+                            target = np.zeros(len(legal), dtype=np.float32)
+                            for index, count in visits:
+                                target[index] = count
+                            target /= target.sum()
+                        pending.append((encode(state), outputs, target, seat, judged(state)[seat], mean))
                     state = GAME.apply(state, seat, legal[played]).state
                 outcome = GAME.outcome(state)
                 assert outcome is not None, f"seed {game['seed']} did not finish"
                 winners = outcome.winners
-                rows = [
-                    (x, o, t, 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0), 2 * share - 1)
-                    for x, o, t, seat, share in pending
-                ]
+                rows = []
+                for x, o, t, seat, share, mean in pending:
+                    z = 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
+                    if mean is not None:
+                        z = (1 - q_share) * z + q_share * (2 * mean - 1)
+                    rows.append((x, o, t, z, 2 * share - 1))
                 yield game["seed"], rows
 
 
@@ -160,11 +167,12 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--rate", type=float, default=1e-3)
     parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--q-share", type=float, default=0.0, help="the root's mean value's share of the target")
     parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
     args = parser.parse_args()
     train_rows: list[Any] = []
     held_rows: list[Any] = []
-    for seed, rows in positions(args.games):
+    for seed, rows in positions(args.games, args.q_share):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
     if not held_rows or not train_rows:
