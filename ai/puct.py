@@ -56,11 +56,12 @@ def search(
     guide: Guide,
     temperature: float = 0.0,
     noise: float = 0.0,
+    exploration: float = C_PUCT,
 ) -> Searched:
     """Search from ``state`` for ``seat`` (a seat to act). The move is the most visited, or with a
     ``temperature`` one drawn with odds visits ** (1 / temperature); ``noise`` mixes that share of a random
     spread (exponential draws, normalised) into the root's priors, for self-play to try moves its policy
-    would not."""
+    would not; ``exploration`` is PUCT's c."""
     actions = list(game.legal_actions(state, seat))
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do")
@@ -73,7 +74,7 @@ def search(
         generator, sample_seed = rng.next_state(generator)
         samples.append(game.determinize(state, seat, sample_seed))
     for index in range(simulations):
-        _simulate(game, samples[index % len(samples)], seat, root, guide)
+        _simulate(game, samples[index % len(samples)], seat, root, guide, exploration)
         if index == 0 and noise > 0 and root.children:
             generator = _add_noise(root, noise, generator)
     assert root.children is not None
@@ -106,7 +107,7 @@ def _add_noise(root: _Node, share: float, generator: int) -> int:
     return generator
 
 
-def _simulate(game: AnyGame, state: Any, seat: int, root: _Node, guide: Guide) -> None:
+def _simulate(game: AnyGame, state: Any, seat: int, root: _Node, guide: Guide, exploration: float) -> None:
     node, path = root, [root]
     while True:
         outcome = game.outcome(state)
@@ -122,7 +123,7 @@ def _simulate(game: AnyGame, state: Any, seat: int, root: _Node, guide: Guide) -
         parent_q = node.total / node.visits if node.visits else 0.5
         if node.actor != actor:
             parent_q = 1.0 - parent_q  # two seats: the other's mean is this one's loss
-        lift = C_PUCT * math.sqrt(node.visits)
+        lift = exploration * math.sqrt(node.visits)
         children = node.children
         best, chosen, chosen_node = -1.0, None, None
         for action in legal:
