@@ -2,12 +2,12 @@
 determinization as ``ai.search`` does.
 
 Each simulation takes one of ``SAMPLES`` states the searching seat cannot tell from the real one, in turn, walks
-down one tree shared by all samples (nodes keyed by actions), at each node taking the legal move with the best Q + c
-· prior · √(visits) / (1 + its visits), and at the first node not yet expanded asks the ``Guide`` for the priors of
-its moves and the value of its position: no play-out. The value is backed up to every node on the path, each for the
-seat that chose the move into it. A move never visited counts its parent's mean as its Q (first-play urgency at the
-parent's value), so a strong prior is tried before a weak one. Seeded like ``ai.search``: a position, a seed and a
-number of simulations always give the same move.
+down one tree shared by all samples (nodes keyed by actions), at each node taking the legal move with the best
+Q + c · prior · √(visits) / (1 + its visits), and at the first node not yet expanded asks the ``Guide`` for the
+priors of its moves and the value of its position: no play-out. The value is backed up to every node on the path,
+each for the seat that chose the move into it. A move never visited counts its parent's mean as its Q (first-play
+urgency at the parent's value), so a strong prior is tried before a weak one. Seeded like ``ai.search``: a
+position, a seed and a number of simulations always give the same move.
 """
 
 from __future__ import annotations
