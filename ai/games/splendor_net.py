@@ -6,6 +6,7 @@ lacks to buy it; the decks' sizes; each noble's missing bonuses for each seat; a
 first: tokens, bonuses, points, and the reserve (a card the reader cannot see is known by its level only);
 then the terms of the shipped linear judgement (``ai.games.splendor``) per seat, and its logit, which the value
 head starts from.
+
 The outputs (``OUTPUTS``) name a move by its shape, not by the card: each set of different colours taken, each
 pair, a reserve and a buy per place, a colour returned (a return's logit is the sum over the tokens it gives
 back), a noble by its place on the table, and the pass. Gold variants of a buy share its output.
@@ -51,8 +52,11 @@ SEAT = 6 + 5 + 1 + 3 * RESERVED
 JUDGED = 6 + 12 * SLOT + 3 + 3 * 11 + 2 * SEAT + 5  # the linear judgement's terms, per seat, then its logit
 INPUTS = JUDGED + 2 * len(FEATURES.names) + 1
 _WEIGHTS = stored_weights(FEATURES)
+_ROWS: tuple[tuple[float, ...], ...] = tuple(tuple(float(v) for v in row) for row in _CARD_ROWS)
+_EMPTY_SLOT = (0.0,) * SLOT
 _EMPTY_NOBLE = (0.0,) * 11
 _EMPTY_RESERVED = (0.0,) * RESERVED
+_PHASES = {"act": (1.0, 0.0, 0.0), "return": (0.0, 1.0, 0.0), "noble": (0.0, 0.0, 1.0)}
 
 
 def action_index(action: SplendorAction, nobles: Sequence[int]) -> int | tuple[int, ...]:
@@ -73,11 +77,6 @@ def action_index(action: SplendorAction, nobles: Sequence[int]) -> int | tuple[i
     return PASS
 
 
-_ROWS: tuple[tuple[float, ...], ...] = tuple(tuple(float(v) for v in row) for row in _CARD_ROWS)
-_EMPTY_SLOT = (0.0,) * SLOT
-_PHASES = {"act": (1.0, 0.0, 0.0), "return": (0.0, 1.0, 0.0), "noble": (0.0, 0.0, 1.0)}
-
-
 def _lacks(card: int, power: Sequence[int], gold: int) -> float:
     """The gems a seat still lacks to buy ``card`` beyond its gold, over 5."""
     short = sum(n - power[c] for c, n in NEED[card] if n > power[c]) - gold
@@ -93,19 +92,8 @@ def encode(state: SplendorState) -> Vector:
     out = [bank[0] / 4, bank[1] / 4, bank[2] / 4, bank[3] / 4, bank[4] / 4, bank[5] / 5]
     powers = []
     for seat in seats:
-        tokens, bonus = state.tokens[seat], state.bonuses[seat]
-        powers.append(
-            (
-                (
-                    tokens[0] + bonus[0],
-                    tokens[1] + bonus[1],
-                    tokens[2] + bonus[2],
-                    tokens[3] + bonus[3],
-                    tokens[4] + bonus[4],
-                ),
-                tokens[5],
-            )
-        )
+        tokens = state.tokens[seat]
+        powers.append((tuple(t + b for t, b in zip(tokens[:5], state.bonuses[seat], strict=True)), tokens[5]))
     (mine, my_gold), (theirs, their_gold) = powers
     for row in state.rows:
         for card in row:
