@@ -6,8 +6,9 @@ down one tree shared by all samples (nodes keyed by actions), at each node takin
 Q + c · prior · √(visits) / (1 + its visits), and at the first node not yet expanded asks the ``Guide`` for the
 priors of its moves and the value of its position: no play-out. The value is backed up to every node on the path,
 each for the seat that chose the move into it. A move never visited counts its parent's mean as its Q (first-play
-urgency at the parent's value), so a strong prior is tried before a weak one. Seeded like ``ai.search``: a
-position, a seed and a number of simulations always give the same move.
+urgency at the parent's value), so a strong prior is tried before a weak one; that mean is turned for the other
+seat, so the search is for two seats. Seeded like ``ai.search``: a position, a seed and a number of simulations
+always give the same move.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rules import Game, rng
 Guide = Callable[[Any, Sequence[Any]], tuple[Sequence[float], Sequence[float]]]
 AnyGame = Game[Any, Any, Any]
 C_PUCT = 1.5
-SAMPLES = 64  # states dealt for the hidden cards, used in turn: dealing one costs as much as the rest of a simulation
+SAMPLES = 64  # states dealt for the hidden cards, used in turn: dealing one cost about a fifth of a simulation
 
 
 @dataclass(slots=True, eq=False)
