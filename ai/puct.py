@@ -66,10 +66,10 @@ def search(
     actions = list(game.legal_actions(state, seat))
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do")
-    generator = rng.mix(seed)
-    root = _Node(actor=seat, prior=1.0)
     if len(actions) == 1:
         return Searched(actions[0], {actions[0]: 0})
+    generator = rng.mix(seed)
+    root = _Node(actor=seat, prior=1.0)
     samples = []
     for _ in range(min(simulations, SAMPLES)):
         generator, sample_seed = rng.next_state(generator)

@@ -28,7 +28,7 @@ import numpy.typing as npt
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
 from ai.games import KNOWLEDGE
-from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode
+from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode, sharers
 from rules import GAMES
 
 GAME = GAMES["splendor"]
@@ -86,17 +86,12 @@ def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
     shift = np.full((count, moves), 1e9, dtype=np.float32)  # a padding move: never chosen
     target = np.zeros((count, moves), dtype=np.float32)
     for n, (_, outputs, pi, _, _) in enumerate(rows):
-        shared: dict[int, int] = {}
-        for o in outputs:
-            if isinstance(o, int):
-                shared[o] = shared.get(o, 0) + 1
-        for a, o in enumerate(outputs):
+        for a, (o, sharing) in enumerate(zip(outputs, sharers(outputs), strict=True)):
             if isinstance(o, int):
                 index[n, a, 0] = o
-                shift[n, a] = np.log(shared[o])
             else:
                 index[n, a, : len(o)] = o
-                shift[n, a] = 0.0
+            shift[n, a] = np.log(sharing)
         if pi is not None:  # else a quick search's position: no policy target, a row of zeros
             target[n, : len(pi)] = pi
     z = np.array([r[3] for r in rows], dtype=np.float32)

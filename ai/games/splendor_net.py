@@ -14,6 +14,7 @@ back), a noble by its place on the table, and the pass. Gold variants of a buy s
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from typing import BinaryIO
@@ -165,16 +166,17 @@ def priors(logits: Vector, actions: Sequence[SplendorAction], nobles: Sequence[i
     several actions share (a buy and its gold variants) split evenly among them."""
     indices = [action_index(action, nobles) for action in actions]
     raw = [float(logits[list(i)].sum()) if isinstance(i, tuple) else float(logits[i]) for i in indices]
-    shared: dict[int, int] = {}
-    for i in indices:
-        if isinstance(i, int):
-            shared[i] = shared.get(i, 0) + 1
     top = max(raw)
-    weights = [
-        float(np.exp(r - top)) / (shared[i] if isinstance(i, int) else 1) for r, i in zip(raw, indices, strict=True)
-    ]
+    weights = [float(np.exp(r - top)) / n for r, n in zip(raw, sharers(indices), strict=True)]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def sharers(indices: Sequence[int | tuple[int, ...]]) -> list[int]:
+    """Per move (by its ``action_index``), how many of the moves name the same single output: a buy and its
+    gold variants share one, whose weight the policy splits among them (a return is its own)."""
+    named = Counter(i for i in indices if isinstance(i, int))
+    return [named[i] if isinstance(i, int) else 1 for i in indices]
 
 
 def load(file: BinaryIO) -> Net:
