@@ -1,14 +1,16 @@
 """Train اسپلندور's network (``ai.games.splendor_net``) on self-play games (``bench/splendor_selfplay.py``).
 
     python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
+        [--hidden 128] [--anneal] [--renamed] [--q-share 0.5]
 
 Every game is replayed from its seed; each decision with visits becomes a position: the network's inputs, the legal
 moves' outputs, the root's visits as the policy's target and the game's result for the seat to act (1 a win, -1 a loss,
 0 a draw) as the value's. The loss is the policy's cross-entropy plus the value's squared error, with a small L2
-penalty; Adam, mini-batches of 256; with ``--renamed`` each batch has its gem colours renamed by one of the 120 orders
-(``colour_swap``), as the rules treat colours alike. Every tenth game is held out: the script prints, per epoch, on
-those, the policy's cross-entropy, how often its favourite is the move most visited, and the value's squared error, and
-keeps the epoch that did best on the held-out loss. Plain numpy, one core.
+penalty; Adam, mini-batches of 256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with
+``--renamed`` each batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat
+colours alike. Every tenth game is held out: the script prints, per epoch, on those, the policy's cross-entropy, how
+often its favourite is the move most visited, and the value's squared error, and keeps the epoch that did best on the
+held-out loss. Plain numpy, one core.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import sys
 from collections.abc import Iterator
 from itertools import permutations
@@ -32,7 +35,6 @@ from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, en
 from rules import GAMES
 
 GAME = GAMES["splendor"]
-HIDDEN = 128
 WIDEST = 3  # outputs one move adds up (a return of three tokens)
 HELD_OUT = 10
 judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as a yardstick
@@ -98,18 +100,18 @@ def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
     return x, index, shift, target, z
 
 
-def initial(generator: np.random.Generator) -> dict[str, Array]:
+def initial(generator: np.random.Generator, hidden: int) -> dict[str, Array]:
     def he(rows: int, cols: int) -> Array:
         return (generator.standard_normal((rows, cols)) * np.sqrt(2.0 / rows)).astype(np.float32)
 
     return {
-        "w1": he(INPUTS, HIDDEN),
-        "b1": np.zeros(HIDDEN, np.float32),
-        "w2": he(HIDDEN, HIDDEN),
-        "b2": np.zeros(HIDDEN, np.float32),
-        "wp": he(HIDDEN, OUTPUTS) * 0.1,
+        "w1": he(INPUTS, hidden),
+        "b1": np.zeros(hidden, np.float32),
+        "w2": he(hidden, hidden),
+        "b2": np.zeros(hidden, np.float32),
+        "wp": he(hidden, OUTPUTS) * 0.1,
         "bp": np.zeros(OUTPUTS, np.float32),
-        "wv": he(HIDDEN, 1) * 0.1,
+        "wv": he(hidden, 1) * 0.1,
         "bv": np.zeros(1, np.float32),
     }
 
@@ -163,6 +165,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1e-3)
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--q-share", type=float, default=0.0, help="the root's mean value's share of the target")
+    parser.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
+    parser.add_argument("--anneal", action="store_true", help="the rate falls along a cosine to nothing")
     parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
     args = parser.parse_args()
     train_rows: list[Any] = []
@@ -181,10 +185,11 @@ def main() -> None:
         with np.load(args.start) as stored:
             w = {k: stored[k].astype(np.float32) for k in stored.files}
     else:
-        w = initial(generator)
+        w = initial(generator, args.hidden)
     m = {k: np.zeros_like(v) for k, v in w.items()}
     s = {k: np.zeros_like(v) for k, v in w.items()}
     t = 0
+    steps = args.epochs * -(-len(train[0]) // 256)
     best = (float("inf"), dict(w))
     for epoch in range(args.epochs):
         order = generator.permutation(len(train[0]))
@@ -196,11 +201,12 @@ def main() -> None:
                 x, index = x[:, inputs], outputs[index]
             _, _, _, grads = step(w, x, index, shift, target, z)
             t += 1
+            rate = args.rate * (0.5 + 0.5 * math.cos(math.pi * t / steps) if args.anneal else 1.0)
             for k, g in grads.items():
                 g = g + args.l2 * w[k]
                 m[k] = 0.9 * m[k] + 0.1 * g
                 s[k] = 0.999 * s[k] + 0.001 * g * g
-                w[k] = w[k] - args.rate * (m[k] / (1 - 0.9**t)) / (np.sqrt(s[k] / (1 - 0.999**t)) + 1e-8)
+                w[k] = w[k] - rate * (m[k] / (1 - 0.9**t)) / (np.sqrt(s[k] / (1 - 0.999**t)) + 1e-8)
         pl, vl, agree, _ = step(w, *held)
         tl, tv, _, _ = step(w, *(a[:20000] for a in train))
         print(
