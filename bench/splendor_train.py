@@ -37,6 +37,7 @@ from rules import GAMES
 GAME = GAMES["splendor"]
 WIDEST = 3  # outputs one move adds up (a return of three tokens)
 HELD_OUT = 10
+BATCH = 256
 judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as a yardstick
 Array = npt.NDArray[Any]
 
@@ -189,12 +190,12 @@ def main() -> None:
     m = {k: np.zeros_like(v) for k, v in w.items()}
     s = {k: np.zeros_like(v) for k, v in w.items()}
     t = 0
-    steps = args.epochs * -(-len(train[0]) // 256)
+    steps = args.epochs * math.ceil(len(train[0]) / BATCH)  # the anneal runs over every step
     best = (float("inf"), dict(w))
     for epoch in range(args.epochs):
         order = generator.permutation(len(train[0]))
-        for start in range(0, len(order), 256):
-            batch = order[start : start + 256]
+        for start in range(0, len(order), BATCH):
+            batch = order[start : start + BATCH]
             x, index, shift, target, z = (a[batch] for a in train)
             if args.renamed:
                 inputs, outputs = swaps[generator.integers(len(swaps))]
