@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ai import puct
 from ai.games import KNOWLEDGE
 from ai.search import search
 from rules import GAMES
@@ -17,12 +18,14 @@ from rules import GAMES
 @dataclass(frozen=True, slots=True)
 class Level:
     """A strength, set by the search budget in iterations (never seconds, so it is the same on any machine)
-    and by how the move is taken from the search (``ai.search.search``'s ``temperature``: 0 the best)."""
+    and by how the move is taken from the search (``ai.search.search``'s ``temperature``: 0 the best);
+    ``guided``: where a game has a learned guide (``Knowledge.guide``), the level searches by it instead."""
 
     id: str
     title: str  # Persian, as players read it
     iterations: int
     temperature: float = 0.0
+    guided: bool = False
 
 
 # The weaker levels draw their move by the search's visits (issue 28: each level wins ≥ 70% against the one
@@ -33,7 +36,7 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("easy", "آسان", 40, temperature=1.0),
         Level("medium", "متوسط", 300, temperature=0.5),
-        Level("hard", "سخت", 1200),
+        Level("hard", "سخت", 1200, guided=True),
     )
 }
 
@@ -44,6 +47,8 @@ def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
     knowledge = KNOWLEDGE[game_id].at_table(players)
     strength = LEVELS[level]
     iterations = knowledge.iterations(strength.iterations, players)
+    if strength.guided and knowledge.guide is not None:
+        return puct.search(GAMES[game_id], state, seat, iterations, seed, knowledge.guide).action
     return search(GAMES[game_id], state, seat, iterations, seed, knowledge, strength.temperature)
 
 

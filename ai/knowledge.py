@@ -16,6 +16,8 @@ from typing import Any
 from rules import Outcome
 
 Policy = Callable[[Any, int, Sequence[Any], int], int]  # (state, seat, legal, draw in [0, 2**30)) -> index
+# (state, legal) -> the priors of the legal moves and each seat's share of the win: a learned policy and value
+Guide = Callable[[Any, Sequence[Any]], tuple[Sequence[float], Sequence[float]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +37,8 @@ class Knowledge:
     few of them: the best first; ``widening``: with it, a node below the root tries a new move only while it
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
-    puts first, not one each to every move; at two players only (``at_table``)."""
+    puts first, not one each to every move; at two players only (``at_table``); ``guide``: a policy and value
+    learned by self-play, with which a guided level searches by PUCT (``ai.puct``) instead, at two players only."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -46,12 +49,15 @@ class Knowledge:
     policy: Policy | None = None
     expand: Policy | None = None
     widening: float | None = None
+    guide: Guide | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come
         between a seat's moves, no widening and no ``expand`` order for it (issue 28: اسپلندور widened at four
-        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%)."""
-        return self if players == 2 or self.widening is None else replace(self, widening=None, expand=None)
+        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%), and no guide, learned at two."""
+        if players == 2 or (self.widening is None and self.guide is None):
+            return self
+        return replace(self, widening=None, expand=None, guide=None)
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))

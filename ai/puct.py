@@ -14,15 +14,13 @@ always give the same move.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.knowledge import result_values
+from ai.knowledge import Guide, result_values
 from rules import Game, rng
 
-# (state, legal) -> the priors of the legal moves and each seat's share of the win
-Guide = Callable[[Any, Sequence[Any]], tuple[Sequence[float], Sequence[float]]]
 AnyGame = Game[Any, Any, Any]
 C_PUCT = 1.5
 SAMPLES = 64  # states dealt for the hidden cards, used in turn: dealing one cost about a fifth of a simulation

@@ -30,7 +30,8 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from ai.games import KNOWLEDGE
 from ai.games.splendor_net import guide, load
-from ai.puct import Guide, search
+from ai.knowledge import Guide
+from ai.puct import search
 from rules import GAMES
 
 GAME = GAMES["splendor"]

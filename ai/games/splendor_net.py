@@ -16,15 +16,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from importlib import resources
 from itertools import combinations
-from typing import BinaryIO
+from typing import IO
 
 import numpy as np
 import numpy.typing as npt
 
 from ai.games.splendor import FEATURES
+from ai.knowledge import Guide
 from ai.learned import stored_weights
-from ai.puct import Guide
 from rules.splendor.data import BONUS, COST, LEVEL, NEED, NOBLE_REQUIRES, POINTS
 from rules.splendor.model import SplendorAction, SplendorState
 
@@ -179,10 +180,16 @@ def sharers(indices: Sequence[int | tuple[int, ...]]) -> list[int]:
     return [named[i] if isinstance(i, int) else 1 for i in indices]
 
 
-def load(file: BinaryIO) -> Net:
+def load(file: IO[bytes]) -> Net:
     """The network stored in ``file`` (``numpy.savez``: w1, b1, w2, b2, wp, bp, wv, bv)."""
     with np.load(file) as stored:
         return Net({name: stored[name].astype(np.float32) for name in stored.files})
+
+
+def shipped() -> Net:
+    """The network the package ships (``splendor_net.npz``, trained by ``bench/splendor_train.py``)."""
+    with resources.files("ai.games").joinpath("splendor_net.npz").open("rb") as file:
+        return load(file)
 
 
 def guide(net: Net) -> Guide:

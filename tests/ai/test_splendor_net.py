@@ -9,6 +9,8 @@ from itertools import permutations
 import numpy as np
 import pytest
 
+from ai import LEVELS, choose, puct
+from ai.games import KNOWLEDGE as KNOWLEDGE_BY_GAME
 from ai.games.splendor import KNOWLEDGE
 from ai.games.splendor_net import (
     BUY,
@@ -24,7 +26,9 @@ from ai.games.splendor_net import (
     colour_swap,
     encode,
     priors,
+    shipped,
 )
+from ai.search import search
 from rules import GAMES
 from rules.splendor.data import COST, LEVEL
 from rules.splendor.model import SplendorState
@@ -125,3 +129,25 @@ def test_a_network_that_has_learned_nothing_judges_as_the_linear_judgement() -> 
     for state in positions(6)[::10]:
         _, value = net(encode(state))
         assert (1 + value) / 2 == pytest.approx(KNOWLEDGE.values(state)[state.turn], abs=1e-5)
+
+
+def test_the_shipped_network_reads_every_position_and_prefers_a_legal_move() -> None:
+    net = shipped()
+    for state in positions(5)[::7]:
+        logits, value = net(encode(state))
+        legal = GAME.legal_actions(state, state.turn)
+        shares = priors(logits, legal, state.nobles)
+        assert logits.shape == (OUTPUTS,) and -1.0 < value < 1.0
+        assert len(shares) == len(legal) and abs(sum(shares) - 1.0) < 1e-6
+
+
+def test_hard_at_two_players_searches_by_the_shipped_guide_and_the_other_levels_and_tables_do_not() -> None:
+    knowledge = KNOWLEDGE_BY_GAME["splendor"]
+    assert knowledge.guide is not None
+    state = positions(8)[6]
+    guided = puct.search(GAME, state, state.turn, knowledge.iterations(LEVELS["hard"].iterations), 4, knowledge.guide)
+    assert choose("splendor", state, state.turn, "hard", 4) == guided.action
+    assert knowledge.at_table(4).guide is None and knowledge.at_table(2).guide is knowledge.guide
+    medium = knowledge.iterations(LEVELS["medium"].iterations)
+    plain = search(GAME, state, state.turn, medium, 4, knowledge, LEVELS["medium"].temperature)
+    assert choose("splendor", state, state.turn, "medium", 4) == plain
