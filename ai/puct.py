@@ -4,7 +4,9 @@ determinization as ``ai.search`` does.
 Each simulation takes one of ``SAMPLES`` states the searching seat cannot tell from the real one, in turn, walks
 down one tree shared by all samples (nodes keyed by actions), at each node taking the legal move with the best
 Q + c · prior · √(visits) / (1 + its visits), and at the first node not yet expanded asks the ``Guide`` for the
-priors of its moves and the value of its position: no play-out. The value is backed up to every node on the path,
+priors of its moves and the value of its position; with ``play_out`` (a game's ``Knowledge``) that value is mixed
+with a short play-out's, as ``ai.search`` plays one (AlphaGo's leaf evaluation: Silver et al. 2016). The value is
+backed up to every node on the path,
 each for the seat that chose the move into it. A move never visited counts its parent's mean as its Q (first-play
 urgency at the parent's value), so a strong prior is tried before a weak one; that mean is turned for the other
 seat, so the search is for two seats. Seeded like ``ai.search``: a position, a seed and a number of simulations
@@ -18,12 +20,14 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.knowledge import Guide, result_values
+from ai.knowledge import Guide, Knowledge, result_values
+from ai.search import _play_out  # one play-out for both searches
 from rules import Game, rng
 
 AnyGame = Game[Any, Any, Any]
 C_PUCT = 1.5
 SAMPLES = 64  # states dealt for the hidden cards, used in turn: dealing one cost about a fifth of a simulation
+MIX = 0.5  # a play-out's share of a leaf's value, the guide's the rest (AlphaGo's lambda)
 
 
 @dataclass(slots=True, eq=False)
@@ -56,11 +60,12 @@ def search(
     temperature: float = 0.0,
     noise: float = 0.0,
     exploration: float = C_PUCT,
+    play_out: Knowledge | None = None,
 ) -> Searched:
     """Search from ``state`` for ``seat`` (a seat to act). The move is the most visited, or with a
     ``temperature`` one drawn with odds visits ** (1 / temperature); ``noise`` mixes that share of a random
     spread (exponential draws, normalised) into the root's priors, for self-play to try moves its policy
-    would not; ``exploration`` is PUCT's c."""
+    would not; ``exploration`` is PUCT's c; with ``play_out``, a leaf's value is ``MIX`` of a play-out's."""
     actions = list(game.legal_actions(state, seat))
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do")
@@ -73,7 +78,7 @@ def search(
         generator, sample_seed = rng.next_state(generator)
         samples.append(game.determinize(state, seat, sample_seed))
     for index in range(simulations):
-        _simulate(game, samples[index % len(samples)], seat, root, guide, exploration)
+        generator = _simulate(game, samples[index % len(samples)], root, guide, exploration, play_out, generator)
         if index == 0 and noise > 0 and root.children:
             generator = _add_noise(root, noise, generator)
     assert root.children is not None
@@ -106,7 +111,16 @@ def _add_noise(root: _Node, share: float, generator: int) -> int:
     return generator
 
 
-def _simulate(game: AnyGame, state: Any, seat: int, root: _Node, guide: Guide, exploration: float) -> None:
+def _simulate(
+    game: AnyGame,
+    state: Any,
+    root: _Node,
+    guide: Guide,
+    exploration: float,
+    play_out: Knowledge | None,
+    generator: int,
+) -> int:
+    """One walk down the tree and the value backed up; the generator's new state (for the play-out)."""
     node, path = root, [root]
     while True:
         outcome = game.outcome(state)
@@ -118,6 +132,9 @@ def _simulate(game: AnyGame, state: Any, seat: int, root: _Node, guide: Guide, e
         if node.children is None:
             priors, values = guide(state, legal)
             node.children = {a: _Node(actor, p) for a, p in zip(legal, priors, strict=True)}
+            if play_out is not None:
+                generator, played = _play_out(game, state, generator, play_out)
+                values = [(1 - MIX) * v + MIX * p for v, p in zip(values, played, strict=True)]
             break
         parent_q = node.total / node.visits if node.visits else 0.5
         if node.actor != actor:
@@ -140,3 +157,4 @@ def _simulate(game: AnyGame, state: Any, seat: int, root: _Node, guide: Guide, e
     for visited in path:
         visited.visits += 1
         visited.total += values[visited.actor]
+    return generator

@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pytest
 
 from ai.games.splendor_net import INPUTS, OUTPUTS, Net, guide
-from ai.puct import search
+from ai.knowledge import Knowledge
+from ai.puct import MIX, search
 from rules import GAMES
 
 GAME = GAMES["splendor"]
@@ -89,3 +91,16 @@ def test_noise_and_a_temperature_still_give_a_legal_move_fixed_by_the_seed() -> 
     assert moves <= set(legal) and len(moves) > 1
     again = search(GAME, state, state.turn, 80, seed=3, guide=flat, temperature=1.0, noise=0.25).action
     assert again == search(GAME, state, state.turn, 80, seed=3, guide=flat, temperature=1.0, noise=0.25).action
+
+
+def test_with_a_play_out_a_leaf_is_judged_half_by_it_and_half_by_the_guide() -> None:
+    def sure(state: Any, legal: Sequence[Any]) -> tuple[list[float], tuple[float, float]]:
+        return [1.0 / len(legal)] * len(legal), (1.0, 0.0)  # the first seat wins, says the guide
+
+    doubting = Knowledge(standing=lambda state: (0.0, 100.0), spread=1.0, playout_depth=2)  # the second
+    state = next(s for s in positions(4) if s.turn == 0 and s.phase == "act")
+    alone = search(GAME, state, 0, 80, seed=3, guide=sure)
+    mixed = search(GAME, state, 0, 80, seed=3, guide=sure, play_out=doubting)
+    assert alone.value == pytest.approx(1.0)
+    assert mixed.value == pytest.approx(1 - MIX)
+    assert search(GAME, state, 0, 80, seed=3, guide=sure, play_out=doubting).visits == mixed.visits
