@@ -48,7 +48,7 @@ def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
     strength = LEVELS[level]
     iterations = knowledge.iterations(strength.iterations, players)
     if strength.guided and knowledge.guide is not None:
-        return puct.search(GAMES[game_id], state, seat, iterations, seed, knowledge.guide, play_out=knowledge).action
+        return puct.search(GAMES[game_id], state, seat, iterations, seed, knowledge.guide, mixed_with=knowledge).action
     return search(GAMES[game_id], state, seat, iterations, seed, knowledge, strength.temperature)
 
 

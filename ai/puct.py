@@ -4,13 +4,12 @@ determinization as ``ai.search`` does.
 Each simulation takes one of ``SAMPLES`` states the searching seat cannot tell from the real one, in turn, walks
 down one tree shared by all samples (nodes keyed by actions), at each node taking the legal move with the best
 Q + c · prior · √(visits) / (1 + its visits), and at the first node not yet expanded asks the ``Guide`` for the
-priors of its moves and the value of its position; with ``play_out`` (a game's ``Knowledge``) that value is mixed
-with a short play-out's, as ``ai.search`` plays one (AlphaGo's leaf evaluation: Silver et al. 2016). The value is
-backed up to every node on the path,
-each for the seat that chose the move into it. A move never visited counts its parent's mean as its Q (first-play
-urgency at the parent's value), so a strong prior is tried before a weak one; that mean is turned for the other
-seat, so the search is for two seats. Seeded like ``ai.search``: a position, a seed and a number of simulations
-always give the same move.
+priors of its moves and the value of its position; with ``mixed_with`` (a game's ``Knowledge``) that value is
+mixed with a short play-out's, as ``ai.search`` plays one (AlphaGo's leaf evaluation: Silver et al. 2016). The
+value is backed up to every node on the path, each for the seat that chose the move into it. A move never visited
+counts its parent's mean as its Q (first-play urgency at the parent's value), so a strong prior is tried before a
+weak one; that mean is turned for the other seat, so the search is for two seats. Seeded like ``ai.search``: a
+position, a seed and a number of simulations always give the same move.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.knowledge import Guide, Knowledge, result_values
-from ai.search import _play_out  # one play-out for both searches
+from ai.search import play_out  # one play-out for both searches
 from rules import Game, rng
 
 AnyGame = Game[Any, Any, Any]
@@ -60,12 +59,12 @@ def search(
     temperature: float = 0.0,
     noise: float = 0.0,
     exploration: float = C_PUCT,
-    play_out: Knowledge | None = None,
+    mixed_with: Knowledge | None = None,
 ) -> Searched:
     """Search from ``state`` for ``seat`` (a seat to act). The move is the most visited, or with a
     ``temperature`` one drawn with odds visits ** (1 / temperature); ``noise`` mixes that share of a random
     spread (exponential draws, normalised) into the root's priors, for self-play to try moves its policy
-    would not; ``exploration`` is PUCT's c; with ``play_out``, a leaf's value is ``MIX`` of a play-out's."""
+    would not; ``exploration`` is PUCT's c; with ``mixed_with``, a leaf's value is ``MIX`` of a play-out's."""
     actions = list(game.legal_actions(state, seat))
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do")
@@ -78,7 +77,7 @@ def search(
         generator, sample_seed = rng.next_state(generator)
         samples.append(game.determinize(state, seat, sample_seed))
     for index in range(simulations):
-        generator = _simulate(game, samples[index % len(samples)], root, guide, exploration, play_out, generator)
+        generator = _simulate(game, samples[index % len(samples)], root, guide, exploration, mixed_with, generator)
         if index == 0 and noise > 0 and root.children:
             generator = _add_noise(root, noise, generator)
     assert root.children is not None
@@ -117,7 +116,7 @@ def _simulate(
     root: _Node,
     guide: Guide,
     exploration: float,
-    play_out: Knowledge | None,
+    mixed_with: Knowledge | None,
     generator: int,
 ) -> int:
     """One walk down the tree and the value backed up; the generator's new state (for the play-out)."""
@@ -132,8 +131,8 @@ def _simulate(
         if node.children is None:
             priors, values = guide(state, legal)
             node.children = {a: _Node(actor, p) for a, p in zip(legal, priors, strict=True)}
-            if play_out is not None:
-                generator, played = _play_out(game, state, generator, play_out)
+            if mixed_with is not None:
+                generator, played = play_out(game, state, generator, mixed_with)
                 values = [(1 - MIX) * v + MIX * p for v, p in zip(values, played, strict=True)]
             break
         parent_q = node.total / node.visits if node.visits else 0.5

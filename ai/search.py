@@ -139,7 +139,7 @@ def _iterate(
         if untried or not seats:
             break
         actor = seats[0]
-    generator, values = _play_out(game, state, generator, knowledge)
+    generator, values = play_out(game, state, generator, knowledge)
     for visited in path:
         visited.visits += 1
         visited.total += values[visited.actor]
@@ -152,7 +152,7 @@ def _widens(node: _Node, tried: int, knowledge: Knowledge) -> bool:
     return knowledge.widening is None or tried < math.ceil(knowledge.widening * math.sqrt(node.visits))
 
 
-def _play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:
+def play_out(game: AnyGame, state: Any, generator: int, knowledge: Knowledge) -> tuple[int, Sequence[float]]:
     """Plies up to the knowledge's depth, at random or by the game's policy, then the result, or the position
     judged."""
     for _ in range(knowledge.playout_depth):

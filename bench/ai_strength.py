@@ -144,7 +144,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _only_for(relative: Path) -> str:
     """The game a source file serves alone (``rules/<game>/…``, ``ai/games/<game>.py``, a data file
-    ``ai/games/<game>_….json``); "" if shared."""
+    ``ai/games/<game>_….json`` or a network ``ai/games/<game>_….npz``); "" if shared."""
     if relative.parts[0] == "rules" and len(relative.parts) > 2:
         return relative.parts[1]
     if relative.parts[:2] == ("ai", "games"):
@@ -154,11 +154,12 @@ def _only_for(relative: Path) -> str:
 
 
 def code_digest(game_id: str) -> str:
-    """What the players' moves in one game depend on: the code of ``ai/`` and ``rules/`` (their data files, and
-    their Python as parsed, without comments and docstrings, so that rewording leaves the records standing) but
-    the other games' own files, so that work on one game's engine or knowledge leaves the other games' too."""
+    """What the players' moves in one game depend on: the code of ``ai/`` and ``rules/`` (their data files and
+    networks, and their Python as parsed, without comments and docstrings, so that rewording leaves the records
+    standing) but the other games' own files, so that work on one game's engine or knowledge leaves the other
+    games' too."""
     others = set(GAMES) - {game_id}
-    data = (path for pattern in ("ai/**/*.json", "rules/**/*.json") for path in ROOT.glob(pattern))
+    data = (path for pattern in ("ai/**/*.json", "ai/**/*.npz", "rules/**/*.json") for path in ROOT.glob(pattern))
     digest = hashlib.sha256()
     for path in sorted({*_imported(others), *data}):
         relative = path.relative_to(ROOT)

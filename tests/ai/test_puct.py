@@ -100,7 +100,7 @@ def test_with_a_play_out_a_leaf_is_judged_half_by_it_and_half_by_the_guide() -> 
     doubting = Knowledge(standing=lambda state: (0.0, 100.0), spread=1.0, playout_depth=2)  # the second
     state = next(s for s in positions(4) if s.turn == 0 and s.phase == "act")
     alone = search(GAME, state, 0, 80, seed=3, guide=sure)
-    mixed = search(GAME, state, 0, 80, seed=3, guide=sure, play_out=doubting)
+    mixed = search(GAME, state, 0, 80, seed=3, guide=sure, mixed_with=doubting)
     assert alone.value == pytest.approx(1.0)
     assert mixed.value == pytest.approx(1 - MIX)
-    assert search(GAME, state, 0, 80, seed=3, guide=sure, play_out=doubting).visits == mixed.visits
+    assert search(GAME, state, 0, 80, seed=3, guide=sure, mixed_with=doubting).visits == mixed.visits

@@ -146,7 +146,7 @@ def test_hard_at_two_players_searches_by_the_shipped_guide_and_the_other_levels_
     assert knowledge.guide is not None
     state = positions(8)[6]
     hard = knowledge.iterations(LEVELS["hard"].iterations)
-    guided = puct.search(GAME, state, state.turn, hard, 4, knowledge.guide, play_out=knowledge)
+    guided = puct.search(GAME, state, state.turn, hard, 4, knowledge.guide, mixed_with=knowledge)
     assert choose("splendor", state, state.turn, "hard", 4) == guided.action
     assert knowledge.at_table(4).guide is None and knowledge.at_table(2).guide is knowledge.guide
     medium = knowledge.iterations(LEVELS["medium"].iterations)
