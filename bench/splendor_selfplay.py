@@ -10,7 +10,8 @@ learned linear judgement of ``ai.games.splendor`` (the first generation); with i
 ``OPENING`` decisions draw their move by visits (temperature 1) and every root mixes a quarter of noise into its
 priors, so that games differ; later moves are the most visited. With ``--fast N`` only a quarter of the decisions
 (``FULL``) are searched in full, with noise, and keep their visits; the others take N simulations and keep none, so
-more games are played for the value to learn from in the same time (playout cap randomisation: Wu 2019, KataGo). A
+more games are played for the value to learn from in the same time (playout cap randomisation: Wu 2019, KataGo).
+With ``--mixed`` each leaf's value is half a play-out's, as سخت plays (``ai.puct``'s ``mixed_with``). A
 decision is [move, visits, 1 if quick, the root's mean value for the seat to act]. ``--out`` goes on from the seeds a
 file holds.
 """
@@ -51,7 +52,8 @@ def net_guide(file: Path) -> Guide:
         return guide(load(stored))
 
 
-def play(seed: int, simulations: int, fast: int, net_file: str | None) -> dict[str, Any]:
+def play(seed: int, simulations: int, fast: int, net_file: str | None, mixed: bool) -> dict[str, Any]:
+    mixed_with = KNOWLEDGE["splendor"] if mixed else None
     chosen = net_guide(Path(net_file)) if net_file else linear_guide
     state = GAME.setup(2, seed)
     decisions: list[list[Any]] = []
@@ -66,7 +68,7 @@ def play(seed: int, simulations: int, fast: int, net_file: str | None) -> dict[s
         move_seed = seed * 1000 + len(decisions)
         full = not fast or move_seed * 2_654_435_761 % 1000 < FULL * 1000
         budget, noise = (simulations, NOISE) if full else (fast, 0.0)
-        found = search(GAME, state, seat, budget, move_seed, chosen, temperature, noise)
+        found = search(GAME, state, seat, budget, move_seed, chosen, temperature, noise, mixed_with=mixed_with)
         order = {action: i for i, action in enumerate(legal)}
         visits = sorted(((v, order[a]) for a, v in found.visits.items() if v), reverse=True)[:KEPT]
         kept = [[i, v] for v, i in visits] if full else []
@@ -77,6 +79,7 @@ def play(seed: int, simulations: int, fast: int, net_file: str | None) -> dict[s
         "guide": net_file or "linear",
         "simulations": simulations,
         "fast": fast,
+        "mixed": mixed,
         "decisions": decisions,
     }
 
@@ -88,6 +91,7 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--fast", type=int, default=0, help="simulations of the quick searches (0: none)")
     parser.add_argument("--net")
+    parser.add_argument("--mixed", action="store_true", help="leaves half a play-out's value, as سخت plays")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
@@ -97,7 +101,7 @@ def main() -> None:
             done = {json.loads(line)["seed"] for line in existing}
     seeds = [s for s in range(args.first_seed, args.first_seed + args.games) if s not in done]
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(play, seed, args.simulations, args.fast, args.net) for seed in seeds]
+        futures = [pool.submit(play, seed, args.simulations, args.fast, args.net, args.mixed) for seed in seeds]
         for count, future in enumerate(futures, 1):
             game = future.result()
             with gzip.open(args.out, "at") as out:

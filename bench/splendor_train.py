@@ -1,12 +1,14 @@
 """Train اسپلندور's network (``ai.games.splendor_net``) on self-play games (``bench/splendor_selfplay.py``).
 
     python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
-        [--hidden 128] [--anneal] [--renamed] [--q-share 0.5]
+        [--hidden 128] [--anneal] [--renamed] [--q-share 0.5] [--margin 0.3]
 
 Every game is replayed from its seed; each decision with visits becomes a position: the network's inputs, the legal
 moves' outputs, the root's visits as the policy's target and the game's result for the seat to act (1 a win, -1 a loss,
-0 a draw) as the value's. The loss is the policy's cross-entropy plus the value's squared error, with a small L2
-penalty; Adam, mini-batches of 256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with
+0 a draw) as the value's; with ``--margin`` that share of the result is the final margin of points instead, as
+tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more than one decided by a card. The
+loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam, mini-batches of
+256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with
 ``--renamed`` each batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat
 colours alike. Every tenth game is held out: the script prints, per epoch, on those, the policy's cross-entropy, how
 often its favourite is the move most visited, and the value's squared error, and keeps the epoch that did best on the
@@ -38,11 +40,12 @@ GAME = GAMES["splendor"]
 WIDEST = 3  # outputs one move adds up (a return of three tokens)
 HELD_OUT = 10
 BATCH = 256
+MARGIN_SCALE = 8.0  # points: a margin of 8 counts about three quarters of a win (tanh 1 = 0.76)
 judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as a yardstick
 Array = npt.NDArray[Any]
 
 
-def positions(files: list[Path], q_share: float) -> Iterator[tuple[int, list[Any]]]:
+def positions(files: list[Path], q_share: float, margin: float = 0.0) -> Iterator[tuple[int, list[Any]]]:
     """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or
     None, value target, the linear judgement's): the value's is the result, or with ``q_share`` that share of
     it the search's mean value at the root (where the record keeps it), a target less noisy than one game's
@@ -70,10 +73,13 @@ def positions(files: list[Path], q_share: float) -> Iterator[tuple[int, list[Any
                     state = GAME.apply(state, seat, legal[played]).state
                 outcome = GAME.outcome(state)
                 assert outcome is not None, f"seed {game['seed']} did not finish"
-                winners = outcome.winners
+                winners, scores = outcome.winners, outcome.scores
                 rows = []
                 for x, o, t, seat, share, mean in pending:
                     z = 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
+                    if margin:
+                        ahead = scores[seat] - scores[1 - seat]
+                        z = (1 - margin) * z + margin * math.tanh(ahead / MARGIN_SCALE)
                     if mean is not None:
                         z = (1 - q_share) * z + q_share * (2 * mean - 1)
                     rows.append((x, o, t, z, 2 * share - 1))
@@ -166,13 +172,14 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1e-3)
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--q-share", type=float, default=0.0, help="the root's mean value's share of the target")
+    parser.add_argument("--margin", type=float, default=0.0, help="the final margin's share of the result")
     parser.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
     parser.add_argument("--anneal", action="store_true", help="the rate falls along a cosine to nothing")
     parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
     args = parser.parse_args()
     train_rows: list[Any] = []
     held_rows: list[Any] = []
-    for seed, rows in positions(args.games, args.q_share):
+    for seed, rows in positions(args.games, args.q_share, args.margin):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
     if not held_rows or not train_rows:
