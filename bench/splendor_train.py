@@ -1,12 +1,13 @@
 """Train اسپلندور's network (``ai.games.splendor_net``) on self-play games (``bench/splendor_selfplay.py``).
 
     python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
-        [--hidden 128] [--anneal] [--renamed] [--q-share 0.5] [--margin 0.3]
+        [--hidden 128] [--anneal] [--renamed] [--q-share 0.5] [--margin 0.3] [--labels LABELS.jsonl.gz …]
 
 Every game is replayed from its seed; each decision with visits becomes a position: the network's inputs, the legal
 moves' outputs, the root's visits as the policy's target and the game's result for the seat to act (1 a win, -1 a loss,
 0 a draw) as the value's; with ``--margin`` that share of the result is the final margin of points instead, as
-tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more than one decided by a card. The
+tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more than one decided by a card; a
+position labelled by ``bench/splendor_label.py`` (``--labels``) takes its search's value instead of either. The
 loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam, mini-batches of
 256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with
 ``--renamed`` each batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat
@@ -45,43 +46,48 @@ judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as
 Array = npt.NDArray[Any]
 
 
-def positions(files: list[Path], q_share: float, margin: float = 0.0) -> Iterator[tuple[int, list[Any]]]:
+def positions(
+    files: list[Path], q_share: float, margin: float = 0.0, labels: dict[tuple[int, int], float] | None = None
+) -> Iterator[tuple[int, list[Any]]]:
     """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or
     None, value target, the linear judgement's): the value's is the result, or with ``q_share`` that share of
     it the search's mean value at the root (where the record keeps it), a target less noisy than one game's
-    result."""
+    result; a position in ``labels`` (by seed and decision) takes its label, a search's share of the win."""
     for file in files:
         with gzip.open(file, "rt") as lines:
             for line in lines:
                 game = json.loads(line)
                 state = GAME.setup(2, game["seed"])
                 pending = []
-                for played, visits, *more in game["decisions"]:
+                for decision, (played, visits, *more) in enumerate(game["decisions"]):
                     seat = state.turn
                     legal = GAME.legal_actions(state, seat)
                     quick = more[0] if more else 0  # older records keep neither
                     mean = more[1] if len(more) > 1 else None
-                    if len(legal) > 1 and (quick or visits):
+                    labelled = (labels or {}).get((game["seed"], decision))
+                    if len(legal) > 1 and (quick or visits or labelled is not None):
                         outputs = [action_index(a, state.nobles) for a in legal]
                         target = None  # a quick search: a value target alone
-                        if not quick:
+                        if visits and not quick:
                             target = np.zeros(len(legal), dtype=np.float32)
                             for index, count in visits:
                                 target[index] = count
                             target /= target.sum()
-                        pending.append((encode(state), outputs, target, seat, judged(state)[seat], mean))
+                        pending.append((encode(state), outputs, target, seat, judged(state)[seat], mean, labelled))
                     state = GAME.apply(state, seat, legal[played]).state
                 outcome = GAME.outcome(state)
                 assert outcome is not None, f"seed {game['seed']} did not finish"
                 winners, scores = outcome.winners, outcome.scores
                 rows = []
-                for x, o, t, seat, share, mean in pending:
+                for x, o, t, seat, share, mean, labelled in pending:
                     z = 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
                     if margin:
                         ahead = scores[seat] - scores[1 - seat]
                         z = (1 - margin) * z + margin * math.tanh(ahead / MARGIN_SCALE)
                     if mean is not None:
                         z = (1 - q_share) * z + q_share * (2 * mean - 1)
+                    if labelled is not None:
+                        z = 2 * labelled - 1
                     rows.append((x, o, t, z, 2 * share - 1))
                 yield game["seed"], rows
 
@@ -173,13 +179,20 @@ def main() -> None:
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--q-share", type=float, default=0.0, help="the root's mean value's share of the target")
     parser.add_argument("--margin", type=float, default=0.0, help="the final margin's share of the result")
+    parser.add_argument("--labels", type=Path, nargs="*", default=[], help="positions labelled by a search")
     parser.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
     parser.add_argument("--anneal", action="store_true", help="the rate falls along a cosine to nothing")
     parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
     args = parser.parse_args()
     train_rows: list[Any] = []
     held_rows: list[Any] = []
-    for seed, rows in positions(args.games, args.q_share, args.margin):
+    labels = {}
+    for file in args.labels:
+        with gzip.open(file, "rt") as lines:
+            for line in lines:
+                kept = json.loads(line)
+                labels[kept["seed"], kept["decision"]] = kept["value"]
+    for seed, rows in positions(args.games, args.q_share, args.margin, labels):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
     if not held_rows or not train_rows:

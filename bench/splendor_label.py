@@ -1,0 +1,90 @@
+"""Label positions of اسپلندور's self-play games with what سخت's own search makes of them, for the network's value.
+
+    python bench/splendor_label.py GAMES.jsonl.gz [more …] --every 5 --jobs 2 --out LABELS.jsonl.gz
+
+A game's result is one noisy label for every position of it; the root's mean value of a full search is a label per
+position, far less noisy. Every ``--every``-th decision with a choice (of each game of the self-play records, which a
+replay from the seed gives back) is searched as ``ai.choose`` searches at سخت (``ai.puct`` by the shipped network,
+leaves mixed with a play-out, سخت's simulations) and kept as one JSON line: the game's seed, the decision's index in
+its record, the seat to act, and the root's mean value for that seat (the share of the win it expects). About a
+second a position on one core. ``--out`` goes on from the positions a file holds. ``bench/splendor_train.py
+--labels`` trains the value on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
+
+from ai import LEVELS, puct
+from ai.games import KNOWLEDGE
+from rules import GAMES
+
+GAME = GAMES["splendor"]
+
+
+def games(files: list[Path]) -> Iterator[dict[str, Any]]:
+    for file in files:
+        with gzip.open(file, "rt") as lines:
+            for line in lines:
+                yield json.loads(line)
+
+
+def label(game: dict[str, Any], every: int, done: set[int]) -> list[dict[str, Any]]:
+    """The labels of one game's every ``every``-th decision with a choice, but those ``done``."""
+    knowledge = KNOWLEDGE["splendor"].at_table(2)
+    assert knowledge.guide is not None, "اسپلندور at two players ships a network"
+    simulations = knowledge.iterations(LEVELS["hard"].iterations, 2)
+    state = GAME.setup(2, game["seed"])
+    labels, choices = [], 0
+    for index, (played, *_) in enumerate(game["decisions"]):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) > 1:
+            if choices % every == 0 and index not in done:
+                found = puct.search(
+                    GAME, state, seat, simulations, game["seed"] * 1000 + index, knowledge.guide, mixed_with=knowledge
+                )
+                labels.append({"seed": game["seed"], "decision": index, "seat": seat, "value": round(found.value, 4)})
+            choices += 1
+        state = GAME.apply(state, seat, legal[played]).state
+    return labels
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", type=Path, nargs="+")
+    parser.add_argument(
+        "--every", type=int, default=5, help="label one decision with a choice in this many (odd: both seats)"
+    )
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    done: dict[int, set[int]] = {}
+    if args.out.exists():
+        with gzip.open(args.out, "rt") as existing:
+            for line in existing:
+                kept = json.loads(line)
+                done.setdefault(kept["seed"], set()).add(kept["decision"])
+    with ProcessPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(label, g, args.every, done.get(g["seed"], set())) for g in games(args.games)]
+        count = 0
+        for future in futures:
+            labels = future.result()
+            with gzip.open(args.out, "at") as out:
+                out.writelines(json.dumps(kept, separators=(",", ":")) + "\n" for kept in labels)
+            count += len(labels)
+            if labels:
+                print(f"seed {labels[0]['seed']}: {len(labels)} positions ({count} in all)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
