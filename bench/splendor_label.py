@@ -8,7 +8,9 @@ replay from the seed gives back) is searched as ``ai.choose`` searches at سخت
 leaves mixed with a play-out, سخت's simulations) and kept as one JSON line: the game's seed, the decision's index in
 its record, the seat to act, and the root's mean value for that seat (the share of the win it expects). About a
 second a position on one core. ``--out`` goes on from the positions a file holds. ``bench/splendor_train.py
---labels`` trains the value on them.
+--labels`` trains the value on them. ``--report`` plays nothing and prints how well the labels, the shipped
+network's value and the linear judgement predict the games' results (squared error, ±1), in all and by the half of
+the game a position is in: what a value learned from the labels could gain.
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ from typing import Any
 
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
+import numpy as np
+
 from ai import LEVELS, puct
 from ai.games import KNOWLEDGE
+from ai.games.splendor_net import encode, shipped
 from rules import GAMES
 
 GAME = GAMES["splendor"]
@@ -59,6 +64,40 @@ def label(game: dict[str, Any], every: int, done: set[int]) -> list[dict[str, An
     return labels
 
 
+def report(files: list[Path], labels: dict[tuple[int, int], float]) -> None:
+    """Each labelled position's label, the shipped network's value, the linear judgement's and the result (±1)."""
+    net, linear = shipped(), KNOWLEDGE["splendor"].values
+    rows = []
+    for game in games(files):
+        state, pending = GAME.setup(2, game["seed"]), []
+        for index, (played, *_) in enumerate(game["decisions"]):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            if (game["seed"], index) in labels:
+                value = float(net(encode(state))[1])
+                later = index / len(game["decisions"])
+                pending.append((seat, 2 * labels[game["seed"], index] - 1, value, 2 * linear(state)[seat] - 1, later))
+            state = GAME.apply(state, seat, legal[played]).state
+        outcome = GAME.outcome(state)
+        assert outcome is not None, f"seed {game['seed']} did not finish"
+        for seat, *judged, later in pending:
+            result = 0.0 if len(outcome.winners) == 2 else (1.0 if seat in outcome.winners else -1.0)
+            rows.append((*judged, result, later))
+    table = np.array(rows)
+    for part, chosen in (
+        ("all", table[:, 4] >= 0),
+        ("first half", table[:, 4] < 0.5),
+        ("second half", table[:, 4] >= 0.5),
+    ):
+        kept = table[chosen]
+        error = [float(((kept[:, i] - kept[:, 3]) ** 2).mean()) for i in range(3)]
+        apart = [float(((kept[:, i] - kept[:, 0]) ** 2).mean()) for i in (1, 2)]
+        print(
+            f"{part}, {len(kept)} positions: squared error against the result: labels {error[0]:.3f}, network"
+            f" {error[1]:.3f}, linear {error[2]:.3f}; against the labels: network {apart[0]:.3f}, linear {apart[1]:.3f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", type=Path, nargs="+")
@@ -67,13 +106,19 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--report", action="store_true", help="how well the labels in --out predict; label nothing")
     args = parser.parse_args()
     done: dict[int, set[int]] = {}
+    values: dict[tuple[int, int], float] = {}
     if args.out.exists():
         with gzip.open(args.out, "rt") as existing:
             for line in existing:
                 kept = json.loads(line)
                 done.setdefault(kept["seed"], set()).add(kept["decision"])
+                values[kept["seed"], kept["decision"]] = kept["value"]
+    if args.report:
+        report(args.games, values)
+        return
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(label, g, args.every, done.get(g["seed"], set())) for g in games(args.games)]
         count = 0
