@@ -37,10 +37,16 @@ GAME = GAMES["splendor"]
 
 
 def games(files: list[Path]) -> Iterator[dict[str, Any]]:
+    """The records of self-play games (or of labels: any gzipped JSON lines), one dict a line."""
     for file in files:
         with gzip.open(file, "rt") as lines:
             for line in lines:
                 yield json.loads(line)
+
+
+def read_labels(files: list[Path]) -> dict[tuple[int, int], float]:
+    """Labels by (seed, decision): the searching seat's share of the win."""
+    return {(kept["seed"], kept["decision"]): kept["value"] for kept in games(files)}
 
 
 def label(game: dict[str, Any], every: int, done: set[int]) -> list[dict[str, Any]]:
@@ -108,14 +114,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", action="store_true", help="how well the labels in --out predict; label nothing")
     args = parser.parse_args()
+    values = read_labels([args.out]) if args.out.exists() else {}
     done: dict[int, set[int]] = {}
-    values: dict[tuple[int, int], float] = {}
-    if args.out.exists():
-        with gzip.open(args.out, "rt") as existing:
-            for line in existing:
-                kept = json.loads(line)
-                done.setdefault(kept["seed"], set()).add(kept["decision"])
-                values[kept["seed"], kept["decision"]] = kept["value"]
+    for seed, decision in values:
+        done.setdefault(seed, set()).add(decision)
     if args.report:
         report(args.games, values)
         return

@@ -19,8 +19,6 @@ held-out loss. Plain numpy, one core.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import math
 import sys
 from collections.abc import Iterator
@@ -32,6 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
+
+from splendor_label import games, read_labels  # the records' reader, beside this script
 
 from ai.games import KNOWLEDGE
 from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode, sharers
@@ -53,43 +53,40 @@ def positions(
     None, value target, the linear judgement's): the value's is the result, or with ``q_share`` that share of
     it the search's mean value at the root (where the record keeps it), a target less noisy than one game's
     result; a position in ``labels`` (by seed and decision) takes its label, a search's share of the win."""
-    for file in files:
-        with gzip.open(file, "rt") as lines:
-            for line in lines:
-                game = json.loads(line)
-                state = GAME.setup(2, game["seed"])
-                pending = []
-                for decision, (played, visits, *more) in enumerate(game["decisions"]):
-                    seat = state.turn
-                    legal = GAME.legal_actions(state, seat)
-                    quick = more[0] if more else 0  # older records keep neither
-                    mean = more[1] if len(more) > 1 else None
-                    labelled = (labels or {}).get((game["seed"], decision))
-                    if len(legal) > 1 and (quick or visits or labelled is not None):
-                        outputs = [action_index(a, state.nobles) for a in legal]
-                        target = None  # a quick search: a value target alone
-                        if visits and not quick:
-                            target = np.zeros(len(legal), dtype=np.float32)
-                            for index, count in visits:
-                                target[index] = count
-                            target /= target.sum()
-                        pending.append((encode(state), outputs, target, seat, judged(state)[seat], mean, labelled))
-                    state = GAME.apply(state, seat, legal[played]).state
-                outcome = GAME.outcome(state)
-                assert outcome is not None, f"seed {game['seed']} did not finish"
-                winners, scores = outcome.winners, outcome.scores
-                rows = []
-                for x, o, t, seat, share, mean, labelled in pending:
-                    z = 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
-                    if margin:
-                        ahead = scores[seat] - scores[1 - seat]
-                        z = (1 - margin) * z + margin * math.tanh(ahead / MARGIN_SCALE)
-                    if mean is not None:
-                        z = (1 - q_share) * z + q_share * (2 * mean - 1)
-                    if labelled is not None:
-                        z = 2 * labelled - 1
-                    rows.append((x, o, t, z, 2 * share - 1))
-                yield game["seed"], rows
+    for game in games(files):
+        state = GAME.setup(2, game["seed"])
+        pending = []
+        for decision, (played, visits, *more) in enumerate(game["decisions"]):
+            seat = state.turn
+            legal = GAME.legal_actions(state, seat)
+            quick = more[0] if more else 0  # older records keep neither
+            mean = more[1] if len(more) > 1 else None
+            labelled = (labels or {}).get((game["seed"], decision))
+            if len(legal) > 1 and (quick or visits or labelled is not None):
+                outputs = [action_index(a, state.nobles) for a in legal]
+                target = None  # a quick search: a value target alone
+                if visits and not quick:
+                    target = np.zeros(len(legal), dtype=np.float32)
+                    for index, count in visits:
+                        target[index] = count
+                    target /= target.sum()
+                pending.append((encode(state), outputs, target, seat, judged(state)[seat], mean, labelled))
+            state = GAME.apply(state, seat, legal[played]).state
+        outcome = GAME.outcome(state)
+        assert outcome is not None, f"seed {game['seed']} did not finish"
+        winners, scores = outcome.winners, outcome.scores
+        rows = []
+        for x, o, t, seat, share, mean, labelled in pending:
+            z = 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
+            if margin:
+                ahead = scores[seat] - scores[1 - seat]
+                z = (1 - margin) * z + margin * math.tanh(ahead / MARGIN_SCALE)
+            if mean is not None:
+                z = (1 - q_share) * z + q_share * (2 * mean - 1)
+            if labelled is not None:
+                z = 2 * labelled - 1
+            rows.append((x, o, t, z, 2 * share - 1))
+        yield game["seed"], rows
 
 
 def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
@@ -186,12 +183,7 @@ def main() -> None:
     args = parser.parse_args()
     train_rows: list[Any] = []
     held_rows: list[Any] = []
-    labels = {}
-    for file in args.labels:
-        with gzip.open(file, "rt") as lines:
-            for line in lines:
-                kept = json.loads(line)
-                labels[kept["seed"], kept["decision"]] = kept["value"]
+    labels = read_labels(args.labels)
     for seed, rows in positions(args.games, args.q_share, args.margin, labels):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
