@@ -5,12 +5,12 @@
 A game's result is one noisy label for every position of it; the root's mean value of a full search is a label per
 position, far less noisy. Every ``--every``-th decision with a choice (of each game of the self-play records, which a
 replay from the seed gives back) is searched as ``ai.choose`` searches at سخت (``ai.puct`` by the shipped network,
-leaves mixed with a play-out, سخت's simulations) and kept as one JSON line: the game's seed, the decision's index in
-its record, the seat to act, and the root's mean value for that seat (the share of the win it expects). About a
-second a position on one core. ``--out`` goes on from the positions a file holds. ``bench/splendor_train.py
---labels`` trains the value on them. ``--report`` plays nothing and prints how well the labels, the shipped
-network's value and the linear judgement predict the games' results (squared error, ±1), in all and by the half of
-the game a position is in: what a value learned from the labels could gain.
+leaves mixed with a play-out, سخت's simulations) and kept as one JSON line: the game's seed, the decision's index in its
+record, the seat to act, and the root's mean value for that seat (the share of the win it expects). About a second a
+position on one core. ``--out`` goes on from the positions a file holds. ``bench/splendor_train.py --labels`` trains the
+value on them. ``--report`` plays nothing and prints how well the labels, the shipped network's value (or ``--net``'s)
+and the linear judgement predict the games' results (squared error, ±1), in all and by the half of the game a position
+is in: what a value learned from the labels could gain.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import numpy as np
 
 from ai import LEVELS, puct
 from ai.games import KNOWLEDGE
-from ai.games.splendor_net import encode, shipped
+from ai.games.splendor_net import Net, encode, load, shipped
 from rules import GAMES
 
 GAME = GAMES["splendor"]
@@ -70,9 +70,9 @@ def label(game: dict[str, Any], every: int, done: set[int]) -> list[dict[str, An
     return labels
 
 
-def report(files: list[Path], labels: dict[tuple[int, int], float]) -> None:
-    """Each labelled position's label, the shipped network's value, the linear judgement's and the result (±1)."""
-    net, linear = shipped(), KNOWLEDGE["splendor"].values
+def report(files: list[Path], labels: dict[tuple[int, int], float], net: Net) -> None:
+    """Each labelled position's label, ``net``'s value, the linear judgement's and the result (±1)."""
+    linear = KNOWLEDGE["splendor"].values
     rows = []
     for game in games(files):
         state, pending = GAME.setup(2, game["seed"]), []
@@ -113,13 +113,18 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", action="store_true", help="how well the labels in --out predict; label nothing")
+    parser.add_argument("--net", type=Path, help="with --report: this network's value in place of the shipped one's")
     args = parser.parse_args()
     values = read_labels([args.out]) if args.out.exists() else {}
     done: dict[int, set[int]] = {}
     for seed, decision in values:
         done.setdefault(seed, set()).add(decision)
     if args.report:
-        report(args.games, values)
+        if args.net:
+            with args.net.open("rb") as file:
+                report(args.games, values, load(file))
+        else:
+            report(args.games, values, shipped())
         return
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(label, g, args.every, done.get(g["seed"], set())) for g in games(args.games)]

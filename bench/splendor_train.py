@@ -2,18 +2,20 @@
 
     python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
         [--hidden 128] [--anneal] [--renamed] [--q-share 0.5] [--margin 0.3] [--labels LABELS.jsonl.gz …]
+        [--label-weight 4]
 
 Every game is replayed from its seed; each decision with visits becomes a position: the network's inputs, the legal
 moves' outputs, the root's visits as the policy's target and the game's result for the seat to act (1 a win, -1 a loss,
 0 a draw) as the value's; with ``--margin`` that share of the result is the final margin of points instead, as
-tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more than one decided by a card; a
-position labelled by ``bench/splendor_label.py`` (``--labels``) takes its search's value instead of either. The
-loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam, mini-batches of
-256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with
-``--renamed`` each batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat
-colours alike. Every tenth game is held out: the script prints, per epoch, on those, the policy's cross-entropy, how
-often its favourite is the move most visited, and the value's squared error, and keeps the epoch that did best on the
-held-out loss. Plain numpy, one core.
+tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more than one decided by a card; a position
+labelled by ``bench/splendor_label.py`` (``--labels``) takes its search's value instead of either, and with
+``--label-weight`` counts that many positions in the value's loss (labels are few beside the results, and each says
+more). The loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam,
+mini-batches of 256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with ``--renamed`` each
+batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat colours alike. Every
+tenth game is held out: the script prints, per epoch, on those, the policy's cross-entropy, how often its favourite is
+the move most visited, and the value's squared error, and keeps the epoch that did best on the held-out loss. Plain
+numpy, one core.
 """
 
 from __future__ import annotations
@@ -85,19 +87,20 @@ def positions(
                 z = (1 - q_share) * z + q_share * (2 * mean - 1)
             if labelled is not None:
                 z = 2 * labelled - 1
-            rows.append((x, o, t, z, 2 * share - 1))
+            rows.append((x, o, t, z, 2 * share - 1, labelled is not None))
         yield game["seed"], rows
 
 
-def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
+def arrays(rows: list[Any], label_weight: float = 1.0) -> tuple[Array, Array, Array, Array, Array, Array]:
     """Inputs, output indices per move [n, moves, WIDEST] (OUTPUTS pads), log of each output's sharing, the
-    targets (0 for padding moves, which a mask of -inf logits removes), the value targets."""
+    targets (0 for padding moves, which a mask of -inf logits removes), the value targets and their weights
+    (``label_weight`` for a labelled position, else 1)."""
     count, moves = len(rows), max(len(r[1]) for r in rows)
     x = np.stack([r[0] for r in rows])
     index = np.full((count, moves, WIDEST), OUTPUTS, dtype=np.int32)
     shift = np.full((count, moves), 1e9, dtype=np.float32)  # a padding move: never chosen
     target = np.zeros((count, moves), dtype=np.float32)
-    for n, (_, outputs, pi, _, _) in enumerate(rows):
+    for n, (_, outputs, pi, *_) in enumerate(rows):
         for a, (o, sharing) in enumerate(zip(outputs, sharers(outputs), strict=True)):
             if isinstance(o, int):
                 index[n, a, 0] = o
@@ -107,7 +110,8 @@ def arrays(rows: list[Any]) -> tuple[Array, Array, Array, Array, Array]:
         if pi is not None:  # else a quick search's position: no policy target, a row of zeros
             target[n, : len(pi)] = pi
     z = np.array([r[3] for r in rows], dtype=np.float32)
-    return x, index, shift, target, z
+    weight = np.array([label_weight if r[5] else 1.0 for r in rows], dtype=np.float32)
+    return x, index, shift, target, z, weight
 
 
 def initial(generator: np.random.Generator, hidden: int) -> dict[str, Array]:
@@ -127,9 +131,10 @@ def initial(generator: np.random.Generator, hidden: int) -> dict[str, Array]:
 
 
 def step(
-    w: dict[str, Array], x: Array, index: Array, shift: Array, target: Array, z: Array
+    w: dict[str, Array], x: Array, index: Array, shift: Array, target: Array, z: Array, weight: Array
 ) -> tuple[float, float, float, dict[str, Array]]:
-    """Policy cross-entropy, value squared error, top-1 agreement, and the gradients (batch means)."""
+    """Policy cross-entropy, value squared error (each position once), top-1 agreement, and the gradients
+    (batch means, the value's by ``weight``)."""
     count = len(x)
     a1 = x @ w["w1"] + w["b1"]
     h1 = np.maximum(a1, 0)
@@ -152,7 +157,7 @@ def step(
     rows = np.repeat(np.arange(count), index.shape[1] * WIDEST)
     np.add.at(d_padded, (rows, index.reshape(-1)), np.repeat(d_raw.reshape(-1), WIDEST))
     d_logits = d_padded[:, :OUTPUTS]
-    d_v = (2 * (v - z) / count * (1 - v**2))[:, None]
+    d_v = (2 * (v - z) * weight / weight.sum() * (1 - v**2))[:, None]
     grads = {
         "wp": h2.T @ d_logits,
         "bp": d_logits.sum(axis=0),
@@ -177,6 +182,7 @@ def main() -> None:
     parser.add_argument("--q-share", type=float, default=0.0, help="the root's mean value's share of the target")
     parser.add_argument("--margin", type=float, default=0.0, help="the final margin's share of the result")
     parser.add_argument("--labels", type=Path, nargs="*", default=[], help="positions labelled by a search")
+    parser.add_argument("--label-weight", type=float, default=1.0, help="a labelled position's weight in the value")
     parser.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
     parser.add_argument("--anneal", action="store_true", help="the rate falls along a cosine to nothing")
     parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
@@ -191,7 +197,7 @@ def main() -> None:
         parser.error(f"too few games: every {HELD_OUT}th seed is held out, the others trained on")
     shipped = float(np.mean([(r[4] - r[3]) ** 2 for r in held_rows]))
     print(f"held out: the shipped linear judgement's value squared error {shipped:.3f}", flush=True)
-    train, held = arrays(train_rows), arrays(held_rows)
+    train, held = arrays(train_rows, args.label_weight), arrays(held_rows, args.label_weight)
     generator = np.random.default_rng(0)
     swaps = [tuple(map(np.array, colour_swap(order))) for order in permutations(range(5))]
     if args.start:
@@ -208,11 +214,11 @@ def main() -> None:
         order = generator.permutation(len(train[0]))
         for start in range(0, len(order), BATCH):
             batch = order[start : start + BATCH]
-            x, index, shift, target, z = (a[batch] for a in train)
+            x, index, shift, target, z, weight = (a[batch] for a in train)
             if args.renamed:
                 inputs, outputs = swaps[generator.integers(len(swaps))]
                 x, index = x[:, inputs], outputs[index]
-            _, _, _, grads = step(w, x, index, shift, target, z)
+            _, _, _, grads = step(w, x, index, shift, target, z, weight)
             t += 1
             rate = args.rate * (0.5 + 0.5 * math.cos(math.pi * t / steps) if args.anneal else 1.0)
             for k, g in grads.items():
