@@ -2,7 +2,7 @@
 
     python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
         [--hidden 128] [--anneal] [--renamed] [--q-share 0.5] [--margin 0.3] [--labels LABELS.jsonl.gz …]
-        [--label-weight 4]
+        [--label-weight 4] [--labelled-only]
 
 Every game is replayed from its seed; each decision with visits becomes a position: the network's inputs, the legal
 moves' outputs, the root's visits as the policy's target and the game's result for the seat to act (1 a win, -1 a loss,
@@ -10,7 +10,8 @@ moves' outputs, the root's visits as the policy's target and the game's result f
 tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more than one decided by a card; a position
 labelled by ``bench/splendor_label.py`` (``--labels``) takes its search's value instead of either, and with
 ``--label-weight`` counts that many positions in the value's loss (labels are few beside the results, and each says
-more). The loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam,
+more); ``--labelled-only`` keeps the labelled positions alone, to see how well the network can learn the labels. The
+loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam,
 mini-batches of 256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with ``--renamed`` each
 batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat colours alike. Every
 tenth game is held out: the script prints, per epoch, on those, the policy's cross-entropy, how often its favourite is
@@ -49,12 +50,17 @@ Array = npt.NDArray[Any]
 
 
 def positions(
-    files: list[Path], q_share: float, margin: float = 0.0, labels: dict[tuple[int, int], float] | None = None
+    files: list[Path],
+    q_share: float,
+    margin: float = 0.0,
+    labels: dict[tuple[int, int], float] | None = None,
+    labelled_only: bool = False,
 ) -> Iterator[tuple[int, list[Any]]]:
     """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or
     None, value target, the linear judgement's): the value's is the result, or with ``q_share`` that share of
     it the search's mean value at the root (where the record keeps it), a target less noisy than one game's
-    result; a position in ``labels`` (by seed and decision) takes its label, a search's share of the win."""
+    result; a position in ``labels`` (by seed and decision) takes its label, a search's share of the win, and with
+    ``labelled_only`` no other position is kept."""
     for game in games(files):
         state = GAME.setup(2, game["seed"])
         pending = []
@@ -64,7 +70,8 @@ def positions(
             quick = more[0] if more else 0  # older records keep neither
             mean = more[1] if len(more) > 1 else None
             labelled = (labels or {}).get((game["seed"], decision))
-            if len(legal) > 1 and (quick or visits or labelled is not None):
+            wanted = labelled is not None or (not labelled_only and (quick or visits))
+            if len(legal) > 1 and wanted:
                 outputs = [action_index(a, state.nobles) for a in legal]
                 target = None  # a quick search: a value target alone
                 if visits and not quick:
@@ -183,6 +190,7 @@ def main() -> None:
     parser.add_argument("--margin", type=float, default=0.0, help="the final margin's share of the result")
     parser.add_argument("--labels", type=Path, nargs="*", default=[], help="positions labelled by a search")
     parser.add_argument("--label-weight", type=float, default=1.0, help="a labelled position's weight in the value")
+    parser.add_argument("--labelled-only", action="store_true", help="train and hold out labelled positions alone")
     parser.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
     parser.add_argument("--anneal", action="store_true", help="the rate falls along a cosine to nothing")
     parser.add_argument("--renamed", action="store_true", help="each batch with the colours renamed at random")
@@ -190,7 +198,7 @@ def main() -> None:
     train_rows: list[Any] = []
     held_rows: list[Any] = []
     labels = read_labels(args.labels)
-    for seed, rows in positions(args.games, args.q_share, args.margin, labels):
+    for seed, rows in positions(args.games, args.q_share, args.margin, labels, args.labelled_only):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
     if not held_rows or not train_rows:
