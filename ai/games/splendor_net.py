@@ -1,13 +1,11 @@
 """اسپلندور at two players as a network reads it: the position from the seat to act as numbers, each move as
 an output of the policy, and a small network (two hidden layers) giving a prior over moves and a value.
 
-The inputs (``INPUTS``) are the bank; each table slot's card (cost, colour, points) with what each seat still lacks
-to buy it; the decks' sizes; each noble's missing bonuses for each seat; and per seat, the seat to act first:
-tokens, bonuses, points, and the reserve (a card the reader cannot see is known by its level only); the phase, the
-final round, the quiet turns and whether the seat to act moved first (if not, its opponent has had a turn more, and
-the first seat's opponent plays the final round's last turn: without it the value misjudged every position by about
-0.15, for the first seat too high and for the second too low); then the terms of the shipped linear judgement
-(``ai.games.splendor``) per seat, and its logit, which the value head starts from.
+The inputs (``INPUTS``) are the bank; each table slot's card (cost, colour, points) with what each seat still
+lacks to buy it; the decks' sizes; each noble's missing bonuses for each seat; and per seat, the seat to act
+first: tokens, bonuses, points, and the reserve (a card the reader cannot see is known by its level only);
+then the terms of the shipped linear judgement (``ai.games.splendor``) per seat, and its logit, which the value
+head starts from.
 
 The outputs (``OUTPUTS``) name a move by its shape, not by the card: each set of different colours taken, each
 pair, a reserve and a buy per place, a colour returned (a return's logit is the sum over the tokens it gives
@@ -53,7 +51,7 @@ for _card in range(1, 91):
 SLOT = 12 + 2  # a table slot: the card's row, then what each seat lacks to buy it
 RESERVED = 1 + 12 + 1  # a reserved card: known, its row, what its owner lacks
 SEAT = 6 + 5 + 1 + 3 * RESERVED
-JUDGED = 6 + 12 * SLOT + 3 + 3 * 11 + 2 * SEAT + 6  # the linear judgement's terms, per seat, then its logit
+JUDGED = 6 + 12 * SLOT + 3 + 3 * 11 + 2 * SEAT + 5  # the linear judgement's terms, per seat, then its logit
 INPUTS = JUDGED + 2 * len(FEATURES.names) + 1
 _WEIGHTS = stored_weights(FEATURES)
 _ROWS: tuple[tuple[float, ...], ...] = tuple(tuple(float(v) for v in row) for row in _CARD_ROWS)
@@ -136,7 +134,7 @@ def encode(state: SplendorState) -> Vector:
             else:
                 out += (0.0, LEVEL[card] / 3, *_EMPTY_RESERVED[2:])
     out += _PHASES[state.phase]
-    out += (float(state.final_round), min(state.quiet_turns, 20) / 20, float(me == 0))
+    out += (float(state.final_round), min(state.quiet_turns, 20) / 20)
     judged = FEATURES.of(state)
     weights = _WEIGHTS[FEATURES.stage(state)]
     standing = [sum(w * x for w, x in zip(weights, judged[seat], strict=True)) for seat in seats]

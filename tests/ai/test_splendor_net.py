@@ -65,13 +65,6 @@ def test_the_inputs_put_the_seat_to_act_first_and_a_table_card_by_its_cost() -> 
     assert x[6 + 12] == pytest.approx(max(0, sum(COST[first])) / 5)  # seat 1 has nothing: it lacks it all
 
 
-def test_the_inputs_say_whether_the_seat_to_act_moved_first() -> None:
-    """The second seat to act has had a turn fewer than its opponent, and the last turn of the final round."""
-    state = GAME.setup(2, 5)
-    assert encode(state)[JUDGED - 1] == 1.0  # the last input before the linear judgement's terms
-    assert encode(state.model_copy(update={"turn": 1}))[JUDGED - 1] == 0.0
-
-
 def test_a_card_the_opponent_reserved_from_a_deck_is_read_by_its_level_alone() -> None:
     """Two positions that differ only in which card of a level the opponent took blind read the same."""
     base = GAME.setup(2, 6)
