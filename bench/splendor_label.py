@@ -11,7 +11,8 @@ position on one core; ``--simulations`` searches less (400: a fifth of a second,
 on from the positions a file holds. ``bench/splendor_train.py --labels`` trains the value on them. ``--report`` plays
 nothing and prints how well the labels, the shipped network's value (or ``--net``'s) and the linear judgement predict
 the games' results (squared error, ±1), in all and by the half of the game a position is in: what a value learned from
-the labels could gain.
+the labels could gain; and by the seat to act, the result less the value and less the label: a bias by seat is what the
+rules make of moving first, where the network cannot see it.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def report(files: list[Path], labels: dict[tuple[int, int], float], net: Net) ->
         assert outcome is not None, f"seed {game['seed']} did not finish"
         for seat, *judged, later in pending:
             result = 0.0 if len(outcome.winners) == 2 else (1.0 if seat in outcome.winners else -1.0)
-            rows.append((*judged, result, later))
+            rows.append((*judged, result, later, seat))
     table = np.array(rows)
     for part, chosen in (
         ("all", table[:, 4] >= 0),
@@ -103,6 +104,13 @@ def report(files: list[Path], labels: dict[tuple[int, int], float], net: Net) ->
         print(
             f"{part}, {len(kept)} positions: squared error against the result: labels {error[0]:.3f}, network"
             f" {error[1]:.3f}, linear {error[2]:.3f}; against the labels: network {apart[0]:.3f}, linear {apart[1]:.3f}"
+        )
+    for seat, name in ((0, "first"), (1, "second")):
+        kept = table[table[:, 5] == seat]
+        missed = kept[:, 3] - kept[:, 1]  # a bias by seat: what the rules make of moving first, if unseen
+        print(
+            f"the {name} seat to act, {len(kept)} positions: the result less the network's value {missed.mean():+.3f}"
+            f" ± {missed.std() / np.sqrt(len(kept)):.3f}, less the label {(kept[:, 3] - kept[:, 0]).mean():+.3f}"
         )
 
 
