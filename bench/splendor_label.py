@@ -7,7 +7,7 @@ position, far less noisy. Every ``--every``-th decision with a choice (of each g
 replay from the seed gives back) is searched as ``ai.choose`` searches at سخت (``ai.puct`` by the shipped network,
 leaves mixed with a play-out, سخت's simulations) and kept as one JSON line: the game's seed, the decision's index in its
 record, the seat to act, and the root's mean value for that seat (the share of the win it expects). About a second a
-position on one core; ``--simulations`` searches less (400: a fifth of a second, labels nearly as good). ``--out`` goes
+position on one core; ``--simulations`` searches less (400: about 0.16 s, labels nearly as good). ``--out`` goes
 on from the positions a file holds. ``bench/splendor_train.py --labels`` trains the value on them. ``--report`` plays
 nothing and prints how well the labels, the shipped network's value (or ``--net``'s) and the linear judgement predict
 the games' results (squared error, ±1), in all and by the half of the game a position is in: what a value learned from
