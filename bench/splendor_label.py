@@ -21,7 +21,7 @@ import argparse
 import gzip
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,11 @@ def games(files: list[Path]) -> Iterator[dict[str, Any]]:
         with gzip.open(file, "rt") as lines:
             for line in lines:
                 yield json.loads(line)
+
+
+def result(winners: Collection[int], seat: int) -> float:
+    """A finished two-player game's result for ``seat``: 1 a win, -1 a loss, 0 a draw (both seats win)."""
+    return 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
 
 
 def read_labels(files: list[Path]) -> dict[tuple[int, int], float]:
@@ -90,8 +95,7 @@ def report(files: list[Path], labels: dict[tuple[int, int], float], net: Net) ->
         outcome = GAME.outcome(state)
         assert outcome is not None, f"seed {game['seed']} did not finish"
         for seat, *judged, later in pending:
-            result = 0.0 if len(outcome.winners) == 2 else (1.0 if seat in outcome.winners else -1.0)
-            rows.append((*judged, result, later, seat))
+            rows.append((*judged, result(outcome.winners, seat), later, seat))
     table = np.array(rows)
     for part, chosen in (
         ("all", table[:, 4] >= 0),

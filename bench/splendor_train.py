@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
-from splendor_label import games, read_labels  # the records' reader, beside this script
+from splendor_label import games, read_labels, result  # the records' reader, beside this script
 
 from ai.games import KNOWLEDGE
 from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode, sharers
@@ -56,11 +56,12 @@ def positions(
     labels: dict[tuple[int, int], float] | None = None,
     labelled_only: bool = False,
 ) -> Iterator[tuple[int, list[Any]]]:
-    """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or
-    None, value target, the linear judgement's): the value's is the result, or with ``q_share`` that share of
-    it the search's mean value at the root (where the record keeps it), a target less noisy than one game's
-    result; a position in ``labels`` (by seed and decision) takes its label, a search's share of the win, and with
+    """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or None, value
+    target, the linear judgement's, whether labelled): the value's is the result, or with ``q_share`` that share of
+    it the search's mean value at the root (where the record keeps it), a target less noisy than one game's result;
+    a position in ``labels`` (by seed and decision) takes its label, a search's share of the win, and with
     ``labelled_only`` no other position is kept."""
+    labels = labels or {}
     for game in games(files):
         state = GAME.setup(2, game["seed"])
         pending = []
@@ -69,7 +70,7 @@ def positions(
             legal = GAME.legal_actions(state, seat)
             quick = more[0] if more else 0  # older records keep neither
             mean = more[1] if len(more) > 1 else None
-            labelled = (labels or {}).get((game["seed"], decision))
+            labelled = labels.get((game["seed"], decision))
             wanted = labelled is not None or (not labelled_only and (quick or visits))
             if len(legal) > 1 and wanted:
                 outputs = [action_index(a, state.nobles) for a in legal]
@@ -86,7 +87,7 @@ def positions(
         winners, scores = outcome.winners, outcome.scores
         rows = []
         for x, o, t, seat, share, mean, labelled in pending:
-            z = 0.0 if len(winners) == 2 else (1.0 if seat in winners else -1.0)
+            z = result(winners, seat)
             if margin:
                 ahead = scores[seat] - scores[1 - seat]
                 z = (1 - margin) * z + margin * math.tanh(ahead / MARGIN_SCALE)
