@@ -11,8 +11,9 @@ position on one core; ``--simulations`` searches less (400: about 0.16 s, labels
 on from the positions a file holds. ``bench/splendor_train.py --labels`` trains the value on them. ``--report`` plays
 nothing and prints how well the labels, the shipped network's value (or ``--net``'s) and the linear judgement predict
 the games' results (squared error, ±1), in all and by the half of the game a position is in: what a value learned from
-the labels could gain; and by the seat to act, the result less the value and less the label: a bias by seat is what the
-rules make of moving first, where the network cannot see it.
+the labels could gain; and by the seat to act, the result less the value and less the label, with its standard error
+counted by games: a judgement that cannot tell the seats apart overrates one of them (stop 58: the first, alike
+whoever is to act, so a constant within one search).
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def report(files: list[Path], labels: dict[tuple[int, int], float], net: Net) ->
         )
     for seat, name in ((0, "first"), (1, "second")):
         kept = table[table[:, 5] == seat]
-        missed = kept[:, 3] - kept[:, 1]  # a bias by seat: what the rules make of moving first, if unseen
+        missed = kept[:, 3] - kept[:, 1]  # a bias by seat: the seat a judgement blind to it overrates
         print(
             f"the {name} seat to act, {len(kept)} positions: the result less the network's value {missed.mean():+.3f}"
             f" ± {by_games(missed, kept[:, 6]):.3f}, less the label {(kept[:, 3] - kept[:, 0]).mean():+.3f}"
