@@ -28,6 +28,7 @@ so the search reads the likely replies deeper instead of every reply once: again
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from ai.knowledge import Knowledge
 from ai.learned import Features, linear, stored_weights
@@ -60,39 +61,55 @@ NAMES = (
 )
 
 
+_REACH_POWERS = tuple(REACH**turns for turns in range(40))  # REACH ** turns, looked up: the hottest loop
+_NOBLE_POWERS = tuple(NOBLE**missing for missing in range(20))
+
+
 def _features(state: SplendorState) -> list[list[float]]:
-    """Per seat, the terms the judgement weighs (``NAMES``, in that order)."""
-    seats = range(len(state.points))
+    """Per seat, the terms the judgement weighs (``NAMES``, in that order). Unrolled over the colours: the guided
+    search judges two positions a simulation by these."""
     table = [card for row in state.rows for card in row if card]
-    demand = [0.0] * 5
+    d0 = d1 = d2 = d3 = d4 = 0
     for card in table:
-        for c in GEMS:
-            demand[c] += COST[card][c]
-    whole = sum(demand) or 1.0
+        c0, c1, c2, c3, c4 = COST[card]
+        d0, d1, d2, d3, d4 = d0 + c0, d1 + c1, d2 + c2, d3 + c3, d4 + c4
+    whole = float(d0 + d1 + d2 + d3 + d4) or 1.0
     phase = max(0.2, 1.0 - max(state.points) / WINNING_POINTS)
-    bonus_worth = [phase * (ENGINE + DEMAND * 5 * demand[c] / whole) for c in GEMS]
+    bonus_worth = [phase * (ENGINE + DEMAND * 5 * float(d) / whole) for d in (d0, d1, d2, d3, d4)]
+    w0, w1, w2, w3, w4 = bonus_worth
     acting = -1 if state.finished else state.turn
     rows = []
-    for seat in seats:
+    for seat in range(len(state.points)):
         bonus, tokens = state.bonuses[seat], state.tokens[seat]
         gold = tokens[5]
+        b0, b1, b2, b3, b4 = bonus
         nobles = 0.0
         for noble in state.nobles:
-            missing = sum(max(0, need - have) for need, have in zip(NOBLE_REQUIRES[noble], bonus, strict=False))
-            nobles += NOBLE_POINTS[noble] * NOBLE**missing
+            r0, r1, r2, r3, r4 = NOBLE_REQUIRES[noble]
+            missing = (
+                (r0 - b0 if r0 > b0 else 0)
+                + (r1 - b1 if r1 > b1 else 0)
+                + (r2 - b2 if r2 > b2 else 0)
+                + (r3 - b3 if r3 > b3 else 0)
+                + (r4 - b4 if r4 > b4 else 0)
+            )
+            nobles += NOBLE_POINTS[noble] * _NOBLE_POWERS[missing]
+        h0, h1, h2, h3, h4 = b0 + tokens[0], b1 + tokens[1], b2 + tokens[2], b3 + tokens[3], b4 + tokens[4]
         best = second = 0.0
         buyable = 0
         for card in (*table, *state.reserved[seat]):
-            cost = COST[card]
-            short = 0
-            for c in GEMS:
-                lack = cost[c] - bonus[c] - tokens[c]
-                if lack > 0:
-                    short += lack
-            short -= gold
+            c0, c1, c2, c3, c4 = COST[card]
+            short = (
+                (c0 - h0 if c0 > h0 else 0)
+                + (c1 - h1 if c1 > h1 else 0)
+                + (c2 - h2 if c2 > h2 else 0)
+                + (c3 - h3 if c3 > h3 else 0)
+                + (c4 - h4 if c4 > h4 else 0)
+                - gold
+            )
             turns = 0 if short <= 0 else (short + 2) // 3
             buyable += turns == 0
-            worth = (POINTS[card] + bonus_worth[BONUS[card]]) * REACH**turns
+            worth = (POINTS[card] + bonus_worth[BONUS[card]]) * _REACH_POWERS[turns]
             if worth > best:
                 best, second = worth, best
             elif worth > second:
@@ -102,7 +119,7 @@ def _features(state: SplendorState) -> list[list[float]]:
             [
                 float(state.points[seat]),
                 *map(float, ranked),
-                sum(bonus_worth[c] * bonus[c] for c in GEMS),
+                w0 * b0 + w1 * b1 + w2 * b2 + w3 * b3 + w4 * b4,
                 float(sum(tokens) - gold),
                 float(gold),
                 nobles,
@@ -130,6 +147,12 @@ FEATURES = Features("splendor", NAMES, _features, 3, _stage, _kept)
 
 
 RANDOM = 8  # one play-out move in this many is any legal move, so play-outs do not all run alike
+# A take's worth to a play-out, by which colours the nearest card lacks (a bit each) and the colours taken:
+# 0.3 for each colour it lacks, looked up, since a play-out weighs every take of every ply.
+_TAKE_WORTH = tuple(
+    {colours: sum(0.3 for c in colours if mask >> c & 1) for size in (1, 2, 3) for colours in combinations(GEMS, size)}
+    for mask in range(32)
+)
 
 
 def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], draw: int) -> int:
@@ -158,6 +181,7 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
         if key < nearest:
             nearest, lack = key, wanted
     held = sum(tokens)
+    lacking = (lack[0] > 0) + 2 * (lack[1] > 0) + 4 * (lack[2] > 0) + 8 * (lack[3] > 0) + 16 * (lack[4] > 0)
     best, chosen = -1.0, (draw >> 3) % len(legal)
     tie = draw >> 3
     for index, action in enumerate(legal):
@@ -166,7 +190,7 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
             card = reserved[action.slot] if action.level == 0 else rows[action.level - 1][action.slot]
             value = 2.0 + POINTS[card]
         elif kind == "t":
-            value = sum(0.3 for c in action.tokens if lack[c]) - (0.5 if held + len(action.tokens) > TOKEN_LIMIT else 0)
+            value = _TAKE_WORTH[lacking][action.tokens] - (0.5 if held + len(action.tokens) > TOKEN_LIMIT else 0)
         elif kind == "t2":
             value = (0.55 if lack[action.tokens[0]] >= 2 else 0.1) - (0.5 if held + 2 > TOKEN_LIMIT else 0)
         else:  # reserves, gold payments

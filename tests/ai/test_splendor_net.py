@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,10 +22,12 @@ from ai.games.splendor_net import (
     SEAT,
     SLOT,
     TAKE,
+    TINY,
     Net,
     action_index,
     colour_swap,
     encode,
+    load,
     priors,
     shipped,
 )
@@ -139,6 +142,29 @@ def test_the_shipped_network_reads_every_position_and_prefers_a_legal_move() -> 
         shares = priors(logits, legal, state.nobles)
         assert logits.shape == (OUTPUTS,) and -1.0 < value < 1.0
         assert len(shares) == len(legal) and abs(sum(shares) - 1.0) < 1e-6
+
+
+def test_a_stored_network_loads_without_tiny_weights_and_judges_as_it_would_with_them(tmp_path: Path) -> None:
+    """Weights under ``TINY`` (which an x86 core multiplies slowly when subnormal) are zero once loaded, and
+    taking them out moves neither a prior nor a value."""
+    generator = np.random.default_rng(0)
+    shapes = {"w1": (INPUTS, 16), "b1": (16,), "w2": (16, 16), "b2": (16,), "wp": (16, OUTPUTS), "bp": (OUTPUTS,)}
+    shapes |= {"wv": (16, 1), "bv": (1,)}
+    stored = {name: generator.normal(0, 0.3, shape).astype(np.float32) for name, shape in shapes.items()}
+    stored["w1"][::3] *= np.float32(1e-39)  # subnormal, as weight decay leaves the rows of inputs seldom set
+    stored["w2"][::5] *= np.float32(1e-33)
+    np.savez(tmp_path / "net.npz", **stored)
+    with (tmp_path / "net.npz").open("rb") as file:
+        net = load(file)
+    kept = Net(stored)
+    for weights in (net.w1, net.b1, net.w2, net.b2, net.wp, net.bp, net.wv, net.bv):
+        assert weights.dtype == np.float32 and not ((weights != 0) & (abs(weights) < TINY)).any()
+    assert (net.w1[::3] == 0).all() and (net.w2[::5] == 0).all()
+    for state in positions(9)[::9]:
+        (logits, value), (kept_logits, kept_value) = net(encode(state)), kept(encode(state))
+        legal = GAME.legal_actions(state, state.turn)
+        assert priors(logits, legal, state.nobles) == pytest.approx(priors(kept_logits, legal, state.nobles), abs=1e-7)
+        assert value == pytest.approx(kept_value, abs=1e-7)
 
 
 def test_hard_at_two_players_searches_by_the_shipped_guide_and_the_other_levels_and_tables_do_not() -> None:
