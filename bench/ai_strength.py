@@ -256,11 +256,27 @@ def _played(entry: dict[str, Any]) -> Played:
     return Played(entry["share"], [tuple(t) for t in entry["times"]], entry.get("moves", ""))
 
 
-def rekey(path: Path, old: set[str], replays: int, jobs: int) -> None:
+Replay = Callable[[tuple[Any, ...], list[int]], list[Played] | None]  # a line's games again; None: unknown here
+
+
+def replay_here(jobs: int) -> Replay:
+    """Replays of the lines whose players this script knows, ``jobs`` games at once."""
+
+    def replay(key: tuple[Any, ...], indices: list[int]) -> list[Played] | None:
+        game_id, players, a, b, seed, _ = key
+        if a not in PLAYERS or b not in PLAYERS:
+            return None
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(play, *zip(*((game_id, players, a, b, i, seed) for i in indices), strict=True)))
+
+    return replay
+
+
+def rekey(path: Path, old: set[str], replays: int, replay: Replay) -> None:
     """Carry the games recorded under older code digests (each a game's) over to today's, line by line, where
     replaying the first ``replays`` games of the line with today's code plays them alike (``Played.same_game``):
     a change that leaves a line's players as they were (a level not in the line, a docstring of shared code)
-    should not cost its hours of games. A line that plays otherwise, or whose players this script does not
+    should not cost its hours of games. A line that plays otherwise, or whose players ``replay`` does not
     know, stays under the old digest; the file is rewritten at once, after every line is checked."""
     entries = [json.loads(text) for text in path.read_text().splitlines() if text.strip()]
     lines: dict[tuple[Any, ...], dict[int, Played]] = {}
@@ -269,19 +285,17 @@ def rekey(path: Path, old: set[str], replays: int, jobs: int) -> None:
             lines.setdefault(tuple(entry["key"]), {})[entry["index"]] = _played(entry)
     moved: dict[tuple[Any, ...], list[Any]] = {}
     for key, held in sorted(lines.items(), key=str):
-        game_id, players, a, b, seed, then = key
-        today = code_digest(game_id)
-        if today == then or a not in PLAYERS or b not in PLAYERS:
-            print(f"{key}: {len(held)} games stay ({'the same code' if today == then else 'players unknown here'})")
-            continue
+        today = code_digest(key[0])
         indices = sorted(held)[:replays]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            again = list(pool.map(play, *zip(*((game_id, players, a, b, i, seed) for i in indices), strict=True)))
+        again = None if today == key[5] else replay(key, indices)
+        if again is None:
+            print(f"{key}: {len(held)} games stay ({'the same code' if today == key[5] else 'players unknown here'})")
+            continue
         alike = [i for i, played in zip(indices, again, strict=True) if held[i].same_game(played)]
         if len(alike) == len(indices):
             moved[key] = [*key[:5], today]
         print(f"{key}: {len(alike)} of {len(indices)} replayed alike; {len(held)} games", end=" ")
-        print(f"carried to {today}" if key in moved else "stay")
+        print(f"carried to {today}" if key in moved else "stay", flush=True)
     for entry in entries:
         entry["key"] = moved.get(tuple(entry["key"]), entry["key"])
     written = path.with_suffix(".rekeyed")
@@ -372,7 +386,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.rekey:
         assert args.record, "--rekey rewrites the --record file"
-        rekey(args.record, set(args.rekey), args.replays, args.jobs)
+        rekey(args.record, set(args.rekey), args.replays, replay_here(args.jobs))
         return
     lines = SUITE if args.suite else [(args.game, args.players, args.a, args.b)]
     record = Record(args.record)

@@ -34,7 +34,10 @@ seeded per move, so a move it is not asked for changes none of its others.
 Games are kept in the same record as ``bench/ai_strength.py`` (B is ``alphazero-<simulations>``), so a line can
 stop and go on, and ``--report`` reads it without the agent's environment. The agent is loaded once and cannot be
 sent to another process, so a line uses one core; ``--part 0/2`` and ``--part 1/2`` in two processes (each loads
-its agent) share a line's games between two cores and the record.
+its agent) share a line's games between two cores and the record. ``--rekey DIGEST …`` (with ``--agent-dir``) does for
+the lines against the agent what ``bench/ai_strength.py --rekey`` does for its own players: it replays each line's
+first games (``--replays``) with today's code and carries the line to today's digest where they play alike (run it
+while no line writes to the record).
 
 ``--self-play FILE`` plays the agent against itself instead (``--games``, ``--part`` as for a line; deals of their
 own, ``SELF_PLAY_DEALS``) and keeps the positions as ``bench/value_fit.py collect`` keeps them, to fit a judgement
@@ -205,6 +208,19 @@ def play(agent: AlphaZero, ours: str, name: str, index: int, seed: int) -> Playe
     return played
 
 
+def replay_against(agent: AlphaZero, name: str) -> ai_strength.Replay:
+    """``ai_strength.rekey``'s replays of the lines against this agent (in this process: it cannot be sent to
+    another), so that a change to our code that leaves our moves as they were keeps the agent's hours of games."""
+
+    def replay(key: tuple[Any, ...], indices: list[int]) -> list[Played] | None:
+        _, _, ours, theirs, seed, _ = key
+        if theirs != name or ours not in SEARCHERS:
+            return None
+        return [play(agent, ours, name, index, seed) for index in indices]
+
+    return replay
+
+
 SELF_PLAY_DEALS = 737_373  # its self-play games are dealt apart from those of value_fit's own collections
 
 
@@ -236,6 +252,8 @@ def main() -> None:
         help="J/N: play games J, J+N, J+2N, …: N processes, each with its agent, share a line",
     )
     parser.add_argument("--report", action="store_true", help="print what the record holds; play nothing")
+    parser.add_argument("--rekey", nargs="+", metavar="DIGEST", help="carry this agent's lines to today's code")
+    parser.add_argument("--replays", type=int, default=3, help="games of each line --rekey plays again")
     parser.add_argument(
         "--self-play", type=Path, metavar="FILE", help="play the agent against itself, keeping positions in FILE"
     )
@@ -253,6 +271,10 @@ def main() -> None:
     agent = AlphaZero(args.agent_dir.resolve(), args.simulations)
     if out:
         self_play(agent, name, out, args.games, (part, parts))
+        return
+    if args.rekey:
+        assert args.record, "--rekey rewrites the --record file"
+        ai_strength.rekey(args.record.resolve(), set(args.rekey), args.replays, replay_against(agent, name))
         return
     ai_strength.line(
         key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed), part=(part, parts)
