@@ -260,7 +260,8 @@ def main() -> None:
     args = parser.parse_args()
     name = f"alphazero-{args.simulations}"
     key: Line = ("splendor", PLAYERS, args.a, name, args.seed)
-    record = Record(args.record.resolve() if args.record else None)
+    kept = args.record.resolve() if args.record else None  # before the agent's loader changes directory
+    record = Record(kept)
     if args.report:
         held_so_far(key, args.games, record)
         return
@@ -273,8 +274,8 @@ def main() -> None:
         self_play(agent, name, out, args.games, (part, parts))
         return
     if args.rekey:
-        assert args.record, "--rekey rewrites the --record file"
-        ai_strength.rekey(args.record.resolve(), set(args.rekey), args.replays, replay_against(agent, name))
+        assert kept, "--rekey rewrites the --record file"
+        ai_strength.rekey(kept, set(args.rekey), args.replays, replay_against(agent, name))
         return
     ai_strength.line(
         key, args.games, 1, record, lambda index: play(agent, args.a, name, index, args.seed), part=(part, parts)
