@@ -65,6 +65,20 @@ _REACH_POWERS = tuple(REACH**turns for turns in range(40))  # REACH ** turns, lo
 _NOBLE_POWERS = tuple(NOBLE**missing for missing in range(20))
 
 
+def shortfall(need: Sequence[int], have: Sequence[int]) -> int:
+    """How many of the five colours' ``need`` ``have`` falls short of, summed (a card's cost against a seat's gems
+    and bonuses, a noble's bonuses against a seat's). Written out: it runs for every card of every judged position."""
+    n0, n1, n2, n3, n4 = need
+    h0, h1, h2, h3, h4 = have
+    return (
+        (n0 - h0 if n0 > h0 else 0)
+        + (n1 - h1 if n1 > h1 else 0)
+        + (n2 - h2 if n2 > h2 else 0)
+        + (n3 - h3 if n3 > h3 else 0)
+        + (n4 - h4 if n4 > h4 else 0)
+    )
+
+
 def _features(state: SplendorState) -> list[list[float]]:
     """Per seat, the terms the judgement weighs (``NAMES``, in that order). Unrolled over the colours: the guided
     search judges two positions a simulation by these."""
@@ -85,28 +99,12 @@ def _features(state: SplendorState) -> list[list[float]]:
         b0, b1, b2, b3, b4 = bonus
         nobles = 0.0
         for noble in state.nobles:
-            r0, r1, r2, r3, r4 = NOBLE_REQUIRES[noble]
-            missing = (
-                (r0 - b0 if r0 > b0 else 0)
-                + (r1 - b1 if r1 > b1 else 0)
-                + (r2 - b2 if r2 > b2 else 0)
-                + (r3 - b3 if r3 > b3 else 0)
-                + (r4 - b4 if r4 > b4 else 0)
-            )
-            nobles += NOBLE_POINTS[noble] * _NOBLE_POWERS[missing]
-        h0, h1, h2, h3, h4 = b0 + tokens[0], b1 + tokens[1], b2 + tokens[2], b3 + tokens[3], b4 + tokens[4]
+            nobles += NOBLE_POINTS[noble] * _NOBLE_POWERS[shortfall(NOBLE_REQUIRES[noble], bonus)]
+        have = (b0 + tokens[0], b1 + tokens[1], b2 + tokens[2], b3 + tokens[3], b4 + tokens[4])
         best = second = 0.0
         buyable = 0
         for card in (*table, *state.reserved[seat]):
-            c0, c1, c2, c3, c4 = COST[card]
-            short = (
-                (c0 - h0 if c0 > h0 else 0)
-                + (c1 - h1 if c1 > h1 else 0)
-                + (c2 - h2 if c2 > h2 else 0)
-                + (c3 - h3 if c3 > h3 else 0)
-                + (c4 - h4 if c4 > h4 else 0)
-                - gold
-            )
+            short = shortfall(COST[card], have) - gold
             turns = 0 if short <= 0 else (short + 2) // 3
             buyable += turns == 0
             worth = (POINTS[card] + bonus_worth[BONUS[card]]) * _REACH_POWERS[turns]
