@@ -267,14 +267,15 @@ def main() -> None:
         return
     if args.agent_dir is None:
         parser.error("--agent-dir is needed to play")
+    if args.rekey and kept is None:
+        parser.error("--rekey rewrites the --record file")
     part, parts = (int(n) for n in args.part.split("/"))
     out = args.self_play.resolve() if args.self_play else None  # before the agent's loader changes directory
     agent = AlphaZero(args.agent_dir.resolve(), args.simulations)
     if out:
         self_play(agent, name, out, args.games, (part, parts))
         return
-    if args.rekey:
-        assert kept, "--rekey rewrites the --record file"
+    if args.rekey and kept:
         ai_strength.rekey(kept, set(args.rekey), args.replays, replay_against(agent, name))
         return
     ai_strength.line(
