@@ -8,7 +8,7 @@ replay from the seed gives back) is searched as ``ai.choose`` searches at سخت
 leaves mixed with a play-out, سخت's simulations) and kept as one JSON line: the game's seed, the decision's index in its
 record, the seat to act, and the root's mean value for that seat (the share of the win it expects). About a second a
 position on one core; ``--simulations`` searches less (400: about 0.16 s, labels nearly as good). ``--out`` goes
-on from the positions a file holds. ``bench/splendor_train.py --labels`` trains the value on them. ``--report`` plays
+on from the positions a file holds. ``bench/net_train.py --labels`` trains the value on them. ``--report`` plays
 nothing and prints how well the labels, the shipped network's value (or ``--net``'s) and the linear judgement predict
 the games' results (squared error, ±1), in all and by the half of the game a position is in: what a value learned from
 the labels could gain; and by the seat to act, the result less the value and less the label, with its standard error
@@ -33,7 +33,8 @@ import numpy as np
 
 from ai import LEVELS, puct
 from ai.games import KNOWLEDGE
-from ai.games.splendor_net import Net, encode, load, shipped
+from ai.games.splendor_net import encode, shipped
+from ai.net import Net, load
 from rules import GAMES
 
 GAME = GAMES["splendor"]

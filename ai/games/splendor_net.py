@@ -14,22 +14,19 @@ back), a noble by its place on the table, and the pass. Gold variants of a buy s
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 from itertools import combinations
-from typing import IO
 
 import numpy as np
-import numpy.typing as npt
 
 from ai.games.splendor import FEATURES, shortfall
 from ai.knowledge import Guide
 from ai.learned import stored_weights
+from ai.net import Index, Net, Vector, load
+from ai.net import guide as net_guide
 from rules.splendor.data import BONUS, COST, LEVEL, NOBLE_REQUIRES, POINTS
 from rules.splendor.model import SplendorAction, SplendorState
-
-Vector = npt.NDArray[np.float32]
 
 _TAKE_SETS = [c for size in (1, 2, 3) for c in combinations(range(5), size)]
 TAKE = {colours: i for i, colours in enumerate(_TAKE_SETS)}  # 25 sets of different colours
@@ -58,11 +55,10 @@ _ROWS: tuple[tuple[float, ...], ...] = tuple(tuple(float(v) for v in row) for ro
 _EMPTY_SLOT = (0.0,) * SLOT
 _EMPTY_NOBLE = (0.0,) * 11
 _EMPTY_RESERVED = (0.0,) * RESERVED
-TINY = 1e-30  # a smaller weight is taken as zero (``flushed``)
 _PHASES = {"act": (1.0, 0.0, 0.0), "return": (0.0, 1.0, 0.0), "noble": (0.0, 0.0, 1.0)}
 
 
-def action_index(action: SplendorAction, nobles: Sequence[int]) -> int | tuple[int, ...]:
+def action_index(action: SplendorAction, nobles: Sequence[int]) -> Index:
     """The policy output of ``action``; a return names one output per token given back."""
     kind = action.kind
     if kind == "t":
@@ -152,75 +148,20 @@ def encode(state: SplendorState) -> Vector:
     return np.array(out, dtype=np.float32)
 
 
-class Net:
-    """Two hidden layers of ReLU units, a policy head (logits over ``OUTPUTS``) and a value head (tanh: the
-    seat to act's expected result, from -1 a loss to 1 a win) that corrects the linear judgement: its logit,
-    the last input, is added before the tanh, so a network that has learned nothing judges as it does."""
-
-    def __init__(self, weights: dict[str, Vector]) -> None:
-        self.w1, self.b1 = weights["w1"], weights["b1"]
-        self.w2, self.b2 = weights["w2"], weights["b2"]
-        self.wp, self.bp = weights["wp"], weights["bp"]
-        self.wv, self.bv = weights["wv"], weights["bv"]
-
-    def __call__(self, inputs: Vector) -> tuple[Vector, float]:
-        h = np.maximum(inputs @ self.w1 + self.b1, 0)
-        h = np.maximum(h @ self.w2 + self.b2, 0)
-        logits: Vector = h @ self.wp + self.bp
-        return logits, float(np.tanh(h @ self.wv + self.bv + inputs[-1])[0])
-
-
-def priors(logits: Vector, actions: Sequence[SplendorAction], nobles: Sequence[int]) -> list[float]:
-    """The policy's share of each of ``actions`` (summing to 1): a softmax over their outputs, an output that
-    several actions share (a buy and its gold variants) split evenly among them."""
-    indices = [action_index(action, nobles) for action in actions]
-    values = logits.tolist()  # one conversion, not one numpy scalar a move
-    raw = [float(logits[list(i)].sum()) if isinstance(i, tuple) else values[i] for i in indices]
-    top = max(raw)
-    spread = np.exp(np.array(raw) - top).tolist()
-    weights = [e / n for e, n in zip(spread, sharers(indices), strict=True)]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-def sharers(indices: Sequence[int | tuple[int, ...]]) -> list[int]:
-    """Per move (by its ``action_index``), how many of the moves name the same single output: a buy and its
-    gold variants share one, whose weight the policy splits among them (a return is its own)."""
-    named = Counter(i for i in indices if isinstance(i, int))
-    return [named[i] if isinstance(i, int) else 1 for i in indices]
-
-
-def flushed(weights: Vector) -> Vector:
-    """``weights`` with every one smaller than ``TINY`` made zero. Training's weight decay shrinks the weights of
-    inputs that are seldom set towards float32's subnormal range (net6: 14,070 of 71,111 under 10⁻²⁰), and an x86
-    core takes a slow path for every subnormal operand or product: net6's forward pass took 118 µs, flushed 9 µs.
-    Such a weight moves no prior and no value: its products vanish beside the sums they join (the shipped guide's
-    priors and values on 1,387 positions of 20 games were the same to the bit)."""
-    return np.where(np.abs(weights) < TINY, np.float32(0), weights).astype(np.float32)
-
-
-def load(file: IO[bytes]) -> Net:
-    """The network stored in ``file`` (``numpy.savez``: w1, b1, w2, b2, wp, bp, wv, bv), its tiny weights
-    ``flushed``."""
-    with np.load(file) as stored:
-        return Net({name: flushed(stored[name].astype(np.float32)) for name in stored.files})
+def outputs(state: SplendorState, legal: Sequence[SplendorAction]) -> list[Index]:
+    """The policy outputs of the legal moves (``action_index``)."""
+    return [action_index(action, state.nobles) for action in legal]
 
 
 def shipped() -> Net:
-    """The network the package ships (``splendor_net.npz``, trained by ``bench/splendor_train.py``)."""
+    """The network the package ships (``splendor_net.npz``, trained by ``bench/net_train.py``)."""
     with resources.files("ai.games").joinpath("splendor_net.npz").open("rb") as file:
         return load(file)
 
 
 def guide(net: Net) -> Guide:
     """The network as ``ai.puct`` asks for it: the priors of the legal moves, and each seat's share of the win."""
-
-    def judged(state: SplendorState, legal: Sequence[SplendorAction]) -> tuple[list[float], tuple[float, float]]:
-        logits, value = net(encode(state))
-        share = (1.0 + value) / 2
-        return priors(logits, legal, state.nobles), (share, 1.0 - share) if state.turn == 0 else (1.0 - share, share)
-
-    return judged
+    return net_guide(net, encode, outputs)
 
 
 def _colour_offsets() -> list[int]:

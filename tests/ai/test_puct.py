@@ -10,8 +10,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ai.games.splendor_net import INPUTS, OUTPUTS, Net, guide
+from ai.games.splendor_net import INPUTS, OUTPUTS, guide
 from ai.knowledge import Knowledge
+from ai.net import Net
 from ai.puct import MIX, search
 from rules import GAMES
 

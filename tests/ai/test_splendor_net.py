@@ -22,15 +22,13 @@ from ai.games.splendor_net import (
     SEAT,
     SLOT,
     TAKE,
-    TINY,
-    Net,
     action_index,
     colour_swap,
     encode,
-    load,
-    priors,
+    outputs,
     shipped,
 )
+from ai.net import TINY, Net, load, priors
 from ai.search import search
 from rules import GAMES
 from rules.splendor.data import COST, LEVEL
@@ -88,13 +86,14 @@ def test_a_card_the_opponent_reserved_from_a_deck_is_read_by_its_level_alone() -
 def test_every_legal_move_has_an_output_and_distinct_moves_distinct_ones() -> None:
     for state in positions(3)[::3]:
         legal = GAME.legal_actions(state, state.turn)
-        outputs = [action_index(a, state.nobles) for a in legal]
-        for index in outputs:
+        named = outputs(state, legal)
+        assert named == [action_index(a, state.nobles) for a in legal]
+        for index in named:
             for o in index if isinstance(index, tuple) else (index,):
                 assert 0 <= o < OUTPUTS
-        plain = [o for a, o in zip(legal, outputs, strict=True) if a.kind not in ("bg", "g")]
+        plain = [o for a, o in zip(legal, named, strict=True) if a.kind not in ("bg", "g")]
         assert len(plain) == len(set(plain))
-        shares = priors(np.zeros(OUTPUTS, np.float32), legal, state.nobles)
+        shares = priors(np.zeros(OUTPUTS, np.float32), named)
         assert sum(shares) == pytest.approx(1.0) and min(shares) > 0
 
 
@@ -139,7 +138,7 @@ def test_the_shipped_network_reads_every_position_and_prefers_a_legal_move() -> 
     for state in positions(5)[::7]:
         logits, value = net(encode(state))
         legal = GAME.legal_actions(state, state.turn)
-        shares = priors(logits, legal, state.nobles)
+        shares = priors(logits, outputs(state, legal))
         assert logits.shape == (OUTPUTS,) and -1.0 < value < 1.0
         assert len(shares) == len(legal) and abs(sum(shares) - 1.0) < 1e-6
 
@@ -163,7 +162,8 @@ def test_a_stored_network_loads_without_tiny_weights_and_judges_as_it_would_with
     for state in positions(9)[::9]:
         (logits, value), (kept_logits, kept_value) = net(encode(state)), kept(encode(state))
         legal = GAME.legal_actions(state, state.turn)
-        assert priors(logits, legal, state.nobles) == pytest.approx(priors(kept_logits, legal, state.nobles), abs=1e-7)
+        named = outputs(state, legal)
+        assert priors(logits, named) == pytest.approx(priors(kept_logits, named), abs=1e-7)
         assert value == pytest.approx(kept_value, abs=1e-7)
 
 

@@ -1,6 +1,6 @@
-"""Train اسپلندور's network (``ai.games.splendor_net``) on self-play games (``bench/splendor_selfplay.py``).
+"""Train a game's network (``ai.games.<game>_net``: اسپلندور, عصر سکه‌ها) on self-play games (``bench/selfplay.py``).
 
-    python bench/splendor_train.py GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
+    python bench/net_train.py --game splendor GAMES.jsonl.gz [more …] --out FILE.npz [--start FILE.npz] [--epochs 20]
         [--hidden 128] [--anneal] [--renamed] [--q-share 0.5] [--margin 0.3] [--labels LABELS.jsonl.gz …]
         [--label-weight 4] [--labelled-only]
 
@@ -11,9 +11,9 @@ tanh(margin / ``MARGIN_SCALE``), so that a game won or lost by much teaches more
 labelled by ``bench/splendor_label.py`` (``--labels``) takes its search's value instead of either, and with
 ``--label-weight`` counts that many positions in the value's loss (labels are few beside the results, and each says
 more); ``--labelled-only`` keeps the labelled positions alone, to see how well the network can learn the labels. The
-loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam,
-mini-batches of 256, the rate constant or with ``--anneal`` falling along a cosine to nothing; with ``--renamed`` each
-batch has its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat colours alike. Every
+loss is the policy's cross-entropy plus the value's squared error, with a small L2 penalty; Adam, mini-batches of 256,
+the rate constant or with ``--anneal`` falling along a cosine to nothing; with ``--renamed`` (اسپلندور) each batch has
+its gem colours renamed by one of the 120 orders (``colour_swap``), as the rules treat colours alike. Every
 tenth game is held out: the script prints, per epoch, on those, the policy's cross-entropy, how often its favourite is
 the move most visited, and the value's squared error, and keeps the epoch that did best on the held-out loss. Plain
 numpy, one core.
@@ -22,6 +22,7 @@ numpy, one core.
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import sys
 from collections.abc import Iterator
@@ -37,19 +38,18 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a check
 from splendor_label import games, read_labels, result  # the records' reader, beside this script
 
 from ai.games import KNOWLEDGE
-from ai.games.splendor_net import INPUTS, OUTPUTS, action_index, colour_swap, encode, sharers
+from ai.net import sharers
 from rules import GAMES
 
-GAME = GAMES["splendor"]
 WIDEST = 3  # outputs one move adds up (a return of three tokens)
 HELD_OUT = 10
 BATCH = 256
 MARGIN_SCALE = 8.0  # points: a margin of 8 counts about three quarters of a win (tanh 1 = 0.76)
-judged = KNOWLEDGE["splendor"].values  # the judgement the network must beat, as a yardstick
 Array = npt.NDArray[Any]
 
 
 def positions(
+    game_id: str,
     files: list[Path],
     q_share: float,
     margin: float = 0.0,
@@ -62,27 +62,29 @@ def positions(
     a position in ``labels`` (by seed and decision) takes its label, a search's share of the win, and with
     ``labelled_only`` no other position is kept."""
     labels = labels or {}
+    net, rules = importlib.import_module(f"ai.games.{game_id}_net"), GAMES[game_id]
+    judged = KNOWLEDGE[game_id].values  # the judgement the network must beat, as a yardstick
     for game in games(files):
-        state = GAME.setup(2, game["seed"])
+        state = rules.setup(2, game["seed"])
         pending = []
         for decision, (played, visits, *more) in enumerate(game["decisions"]):
-            seat = state.turn
-            legal = GAME.legal_actions(state, seat)
+            seat = rules.to_act(state)[0]
+            legal = rules.legal_actions(state, seat)
             quick = more[0] if more else 0  # older records keep neither
             mean = more[1] if len(more) > 1 else None
             labelled = labels.get((game["seed"], decision))
             wanted = labelled is not None or (not labelled_only and (quick or visits))
             if len(legal) > 1 and wanted:
-                outputs = [action_index(a, state.nobles) for a in legal]
+                outputs = net.outputs(state, legal)
                 target = None  # a quick search: a value target alone
                 if visits and not quick:
                     target = np.zeros(len(legal), dtype=np.float32)
                     for index, count in visits:
                         target[index] = count
                     target /= target.sum()
-                pending.append((encode(state), outputs, target, seat, judged(state)[seat], mean, labelled))
-            state = GAME.apply(state, seat, legal[played]).state
-        outcome = GAME.outcome(state)
+                pending.append((net.encode(state), outputs, target, seat, judged(state)[seat], mean, labelled))
+            state = rules.apply(state, seat, legal[played]).state
+        outcome = rules.outcome(state)
         assert outcome is not None, f"seed {game['seed']} did not finish"
         winners, scores = outcome.winners, outcome.scores
         rows = []
@@ -99,13 +101,15 @@ def positions(
         yield game["seed"], rows
 
 
-def arrays(rows: list[Any], label_weight: float = 1.0) -> tuple[Array, Array, Array, Array, Array, Array]:
-    """Inputs, output indices per move [n, moves, WIDEST] (OUTPUTS pads), log of each output's sharing, the
+def arrays(
+    rows: list[Any], outputs_count: int, label_weight: float = 1.0
+) -> tuple[Array, Array, Array, Array, Array, Array]:
+    """Inputs, output indices per move [n, moves, WIDEST] (``outputs_count`` pads), log of each output's sharing, the
     targets (0 for padding moves, which a mask of -inf logits removes), the value targets and their weights
     (``label_weight`` for a labelled position, else 1)."""
     count, moves = len(rows), max(len(r[1]) for r in rows)
     x = np.stack([r[0] for r in rows])
-    index = np.full((count, moves, WIDEST), OUTPUTS, dtype=np.int32)
+    index = np.full((count, moves, WIDEST), outputs_count, dtype=np.int32)
     shift = np.full((count, moves), 1e9, dtype=np.float32)  # a padding move: never chosen
     target = np.zeros((count, moves), dtype=np.float32)
     for n, (_, outputs, pi, *_) in enumerate(rows):
@@ -122,17 +126,17 @@ def arrays(rows: list[Any], label_weight: float = 1.0) -> tuple[Array, Array, Ar
     return x, index, shift, target, z, weight
 
 
-def initial(generator: np.random.Generator, hidden: int) -> dict[str, Array]:
+def initial(generator: np.random.Generator, inputs: int, hidden: int, outputs: int) -> dict[str, Array]:
     def he(rows: int, cols: int) -> Array:
         return (generator.standard_normal((rows, cols)) * np.sqrt(2.0 / rows)).astype(np.float32)
 
     return {
-        "w1": he(INPUTS, hidden),
+        "w1": he(inputs, hidden),
         "b1": np.zeros(hidden, np.float32),
         "w2": he(hidden, hidden),
         "b2": np.zeros(hidden, np.float32),
-        "wp": he(hidden, OUTPUTS) * 0.1,
-        "bp": np.zeros(OUTPUTS, np.float32),
+        "wp": he(hidden, outputs) * 0.1,
+        "bp": np.zeros(outputs, np.float32),
         "wv": he(hidden, 1) * 0.1,
         "bv": np.zeros(1, np.float32),
     }
@@ -164,7 +168,7 @@ def step(
     d_padded = np.zeros_like(padded)
     rows = np.repeat(np.arange(count), index.shape[1] * WIDEST)
     np.add.at(d_padded, (rows, index.reshape(-1)), np.repeat(d_raw.reshape(-1), WIDEST))
-    d_logits = d_padded[:, :OUTPUTS]
+    d_logits = d_padded[:, :-1]
     d_v = (2 * (v - z) * weight / weight.sum() * (1 - v**2))[:, None]
     grads = {
         "wp": h2.T @ d_logits,
@@ -182,6 +186,7 @@ def step(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", type=Path, nargs="+")
+    parser.add_argument("--game", choices=("splendor", "coin_age"), default="splendor")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--start", type=Path)
     parser.add_argument("--epochs", type=int, default=20)
@@ -199,21 +204,25 @@ def main() -> None:
     train_rows: list[Any] = []
     held_rows: list[Any] = []
     labels = read_labels(args.labels)
-    for seed, rows in positions(args.games, args.q_share, args.margin, labels, args.labelled_only):
+    net = importlib.import_module(f"ai.games.{args.game}_net")
+    if args.renamed and not hasattr(net, "colour_swap"):
+        parser.error(f"--renamed: {args.game} has no colours to rename")
+    for seed, rows in positions(args.game, args.games, args.q_share, args.margin, labels, args.labelled_only):
         (held_rows if seed % HELD_OUT == 0 else train_rows).extend(rows)
     print(f"{len(train_rows)} positions to train on, {len(held_rows)} held out", flush=True)
     if not held_rows or not train_rows:
         parser.error(f"too few games: every {HELD_OUT}th seed is held out, the others trained on")
     shipped = float(np.mean([(r[4] - r[3]) ** 2 for r in held_rows]))
-    print(f"held out: the shipped linear judgement's value squared error {shipped:.3f}", flush=True)
-    train, held = arrays(train_rows, args.label_weight), arrays(held_rows, args.label_weight)
+    print(f"held out: the shipped hand judgement's value squared error {shipped:.3f}", flush=True)
+    train = arrays(train_rows, net.OUTPUTS, args.label_weight)
+    held = arrays(held_rows, net.OUTPUTS, args.label_weight)
     generator = np.random.default_rng(0)
-    swaps = [tuple(map(np.array, colour_swap(order))) for order in permutations(range(5))]
+    swaps = [tuple(map(np.array, net.colour_swap(order))) for order in permutations(range(5))] if args.renamed else []
     if args.start:
         with np.load(args.start) as stored:
             w = {k: stored[k].astype(np.float32) for k in stored.files}
     else:
-        w = initial(generator, args.hidden)
+        w = initial(generator, net.INPUTS, args.hidden, net.OUTPUTS)
     m = {k: np.zeros_like(v) for k, v in w.items()}
     s = {k: np.zeros_like(v) for k, v in w.items()}
     t = 0
