@@ -14,13 +14,12 @@ spaces, a capture by its space, a payment by size, and the end of the turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 
 import numpy as np
 
 from ai.games.coin_age import KNOWLEDGE, REGION
 from ai.knowledge import Guide
-from ai.net import Index, Net, Vector, load
+from ai.net import Index, Net, Vector
 from ai.net import guide as net_guide
 from rules.coin_age.board import BOARD
 from rules.coin_age.model import CoinAction, CoinAgeState
@@ -90,12 +89,6 @@ def encode(state: CoinAgeState) -> Vector:
     mine_now, theirs_now = standing[me], standing[1 - me]
     out[at : at + 3] = [mine_now / _SCALE, theirs_now / _SCALE, (mine_now - theirs_now) / (2 * KNOWLEDGE.spread)]
     return np.array(out, dtype=np.float32)
-
-
-def shipped() -> Net:
-    """The network the package ships (``coin_age_net.npz``, trained by ``bench/net_train.py``)."""
-    with resources.files("ai.games").joinpath("coin_age_net.npz").open("rb") as file:
-        return load(file)
 
 
 def guide(net: Net) -> Guide:

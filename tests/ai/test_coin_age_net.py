@@ -8,8 +8,6 @@ import random
 import numpy as np
 import pytest
 
-from ai import LEVELS, choose, puct
-from ai.games import KNOWLEDGE as KNOWLEDGE_BY_GAME
 from ai.games.coin_age import KNOWLEDGE
 from ai.games.coin_age_net import (
     END,
@@ -21,10 +19,8 @@ from ai.games.coin_age_net import (
     encode,
     guide,
     outputs,
-    shipped,
 )
-from ai.net import Net, priors
-from ai.search import search
+from ai.net import Net
 from rules import GAMES
 from rules.coin_age.model import CoinAction, CoinAgeState, coin
 
@@ -88,24 +84,3 @@ def test_a_network_that_has_learned_nothing_judges_as_the_hand_judgement() -> No
         priors, values = judged(state, legal)
         assert values == pytest.approx(KNOWLEDGE.values(state), abs=1e-5)
         assert priors == pytest.approx([1 / len(legal)] * len(legal))
-
-
-def test_the_shipped_network_reads_every_position_and_prefers_a_legal_action() -> None:
-    net = shipped()
-    for state in positions(7)[::4]:
-        logits, value = net(encode(state))
-        shares = priors(logits, outputs(state, GAME.legal_actions(state, state.turn)))
-        assert logits.shape == (OUTPUTS,) and -1.0 < value < 1.0
-        assert abs(sum(shares) - 1.0) < 1e-6 and min(shares) > 0
-
-
-def test_hard_searches_by_the_shipped_guide_and_the_other_levels_do_not() -> None:
-    knowledge = KNOWLEDGE_BY_GAME["coin_age"]
-    assert knowledge.guide is not None
-    state = next(s for s in positions(8)[10:] if len(GAME.legal_actions(s, s.turn)) > 3)
-    hard = knowledge.iterations(LEVELS["hard"].iterations)
-    guided = puct.search(GAME, state, state.turn, hard, 4, knowledge.guide, mixed_with=knowledge)
-    assert choose("coin_age", state, state.turn, "hard", 4) == guided.action
-    medium = knowledge.iterations(LEVELS["medium"].iterations)
-    plain = search(GAME, state, state.turn, medium, 4, knowledge, LEVELS["medium"].temperature)
-    assert choose("coin_age", state, state.turn, "medium", 4) == plain
