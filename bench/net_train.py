@@ -57,7 +57,7 @@ def positions(
     labelled_only: bool = False,
 ) -> Iterator[tuple[int, list[Any]]]:
     """(seed, rows) per game: a row per decision searched, (inputs, outputs per legal move, policy target or None, value
-    target, the linear judgement's, whether labelled): the value's is the result, or with ``q_share`` that share of
+    target, the game's hand judgement's, whether labelled): the value's is the result, or with ``q_share`` that share of
     it the search's mean value at the root (where the record keeps it), a target less noisy than one game's result;
     a position in ``labels`` (by seed and decision) takes its label, a search's share of the win, and with
     ``labelled_only`` no other position is kept."""
