@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a checkout, however installed
 
+from selfplay import NETTED  # the games with a network, beside this script
 from splendor_label import games, read_labels, result  # the records' reader, beside this script
 
 from ai.games import KNOWLEDGE
@@ -186,7 +187,7 @@ def step(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", type=Path, nargs="+")
-    parser.add_argument("--game", choices=("splendor", "coin_age"), default="splendor")
+    parser.add_argument("--game", choices=NETTED, default="splendor")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--start", type=Path)
     parser.add_argument("--epochs", type=int, default=20)

@@ -3,10 +3,9 @@ nothing of the tosses to come, and a network that has learned nothing judging as
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
+from random_play_support import positions as random_positions
 
 from ai.games.coin_age import KNOWLEDGE
 from ai.games.coin_age_net import (
@@ -28,11 +27,7 @@ GAME = GAMES["coin_age"]
 
 
 def positions(seed: int) -> list[CoinAgeState]:
-    rnd, state, seen = random.Random(seed), GAME.setup(2, seed), []
-    while seats := GAME.to_act(state):
-        seen.append(state)
-        state = GAME.apply(state, seats[0], rnd.choice(GAME.legal_actions(state, seats[0]))).state
-    return seen
+    return random_positions("coin_age", seed)
 
 
 def zero_net(hidden: int = 8) -> Net:
@@ -69,9 +64,9 @@ def test_the_inputs_are_the_seat_to_acts_side_and_not_the_tosses_to_come() -> No
     stacks = ((coin(3, 0), coin(1, 1)),) + ((),) * (SPACES - 1)  # seat 0's D under seat 1's B
     for turn in (0, 1):
         x = encode(base.model_copy(update={"stacks": stacks, "turn": turn}))
-        mine, theirs = (0, 1) if turn == 0 else (1, 0)
-        assert x[2 * 3 + mine] == 1.0 and x[2 * 1 + theirs] == 1.0  # the D, the B
-        assert x[8 + 2 * 1 + theirs] == 1.0 and x[8 + 2 * 1 + mine] == 0.0  # the B on top, not the reader's
+        seat0, seat1 = (0, 1) if turn == 0 else (1, 0)  # where each seat's coins read: the reader's first
+        assert x[2 * 3 + seat0] == 1.0 and x[2 * 1 + seat1] == 1.0  # the D, the B
+        assert x[8 + 2 * 1 + seat1] == 1.0 and x[8 + 2 * 1 + seat0] == 0.0  # the B on top, as seat 1's
     assert (encode(base) == encode(base.model_copy(update={"rng": base.rng + 1}))).all()
 
 

@@ -3,12 +3,12 @@ steers it and a value that overrules a prior."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pytest
+from random_play_support import positions as random_positions
 
 from ai.games.splendor_net import INPUTS, OUTPUTS, guide
 from ai.knowledge import Knowledge
@@ -30,10 +30,7 @@ def leaning(moves: Sequence[Any], wanted: Any, odds: float = 9.0) -> list[float]
 
 
 def positions(seed: int) -> list[Any]:
-    rnd, state, seen = random.Random(seed), GAME.setup(2, seed), []
-    while seats := GAME.to_act(state):
-        seen.append(state)
-        state = GAME.apply(state, seats[0], rnd.choice(list(GAME.legal_actions(state, seats[0])))).state
+    seen = random_positions("splendor", seed)
     return seen[:: max(1, len(seen) // 8)]
 
 

@@ -3,12 +3,12 @@ output for every move, and colour renamings that move every colour's number toge
 
 from __future__ import annotations
 
-import random
 from itertools import permutations
 from pathlib import Path
 
 import numpy as np
 import pytest
+from random_play_support import positions as random_positions
 
 from ai import LEVELS, choose, puct
 from ai.games import KNOWLEDGE as KNOWLEDGE_BY_GAME
@@ -39,11 +39,7 @@ SEATS_AT = 6 + 12 * SLOT + 3 + 33  # where the seat to act's numbers start
 
 
 def positions(seed: int) -> list[SplendorState]:
-    rnd, state, seen = random.Random(seed), GAME.setup(2, seed), []
-    while seats := GAME.to_act(state):
-        seen.append(state)
-        state = GAME.apply(state, seats[0], rnd.choice(list(GAME.legal_actions(state, seats[0])))).state
-    return seen
+    return random_positions("splendor", seed)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
