@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai import puct
-from ai.games import GUIDED, KNOWLEDGE
+from ai.games import KNOWLEDGE
 from ai.search import search
 from rules import GAMES
 
@@ -19,8 +19,7 @@ from rules import GAMES
 class Level:
     """A strength, set by the search budget in iterations (never seconds, so it is the same on any machine)
     and by how the move is taken from the search (``ai.search.search``'s ``temperature``: 0 the best);
-    ``guided``: at two players, where a game has learned by self-play (``ai.games.GUIDED``), the level plays what it
-    learned; the other levels, and every level at a bigger table, play the hand knowledge they were set with."""
+    ``guided``: where a game has a learned guide (``Knowledge.guide``), the level searches by it instead."""
 
     id: str
     title: str  # Persian, as players read it
@@ -44,13 +43,11 @@ LEVELS: dict[str, Level] = {
 
 def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Any:
     """The action the computer player at ``seat`` takes in ``state`` (a seat to act) at ``level``."""
-    hand = KNOWLEDGE[game_id]
-    players = len(hand.standing(state))  # a score per seat
+    players = len(KNOWLEDGE[game_id].standing(state))  # a score per seat
+    knowledge = KNOWLEDGE[game_id].at_table(players)
     strength = LEVELS[level]
-    learned = GUIDED.get(game_id) if strength.guided and players == 2 else None
-    knowledge = (learned or hand).at_table(players)
     iterations = knowledge.iterations(strength.iterations, players)
-    if knowledge.guide is not None:
+    if strength.guided and knowledge.guide is not None:
         return puct.search(GAMES[game_id], state, seat, iterations, seed, knowledge.guide, mixed_with=knowledge).action
     return search(GAMES[game_id], state, seat, iterations, seed, knowledge, strength.temperature)
 

@@ -18,7 +18,6 @@ from rules import Outcome
 Policy = Callable[[Any, int, Sequence[Any], int], int]  # (state, seat, legal, draw in [0, 2**30)) -> index
 # (state, legal) -> the priors of the legal moves and each seat's share of the win: a learned policy and value
 Guide = Callable[[Any, Sequence[Any]], tuple[Sequence[float], Sequence[float]]]
-Judge = Callable[[Any], tuple[float, ...]]  # state -> each seat's share of the win, learned
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +38,7 @@ class Knowledge:
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
     puts first, not one each to every move; at two players only (``at_table``); ``guide``: a policy and value
-    learned by self-play, with which the search is PUCT (``ai.puct``) instead; ``judge``: each seat's share of
-    the win learned by self-play, which the search takes in place of the standing's (``values``). A guide or a
-    judge is learned at two players, and only the guided level plays it (``ai.games.GUIDED``)."""
+    learned by self-play, with which a guided level searches by PUCT (``ai.puct``) instead, at two players only."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -53,24 +50,21 @@ class Knowledge:
     expand: Policy | None = None
     widening: float | None = None
     guide: Guide | None = None
-    judge: Judge | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come
         between a seat's moves, no widening and no ``expand`` order for it (issue 28: اسپلندور widened at four
-        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%)."""
-        if players == 2 or self.widening is None:
+        won 58.3% of 48 deals against frozen سخت, where it did not won 68.8%), and no guide, learned at two."""
+        if players == 2 or (self.widening is None and self.guide is None):
             return self
-        return replace(self, widening=None, expand=None)
+        return replace(self, widening=None, expand=None, guide=None)
 
     def iterations(self, level_iterations: int, players: int = 2) -> int:
         share = self.budget / (1.0 + self.crowd * max(0, players - 2))
         return max(1, round(level_iterations * share))
 
     def values(self, state: Any) -> tuple[float, ...]:
-        """Each seat's share of the win as the position stands, summing to 1: the ``judge``'s where there is one."""
-        if self.judge is not None:
-            return self.judge(state)
+        """Each seat's share of the win as the position stands, summing to 1."""
         return win_shares(self.standing(state), self.spread)
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from importlib import resources
 from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ai.knowledge import Guide, Judge
+from ai.knowledge import Guide
 
 Vector = npt.NDArray[np.float32]
 Index = int | tuple[int, ...]  # a move's output, or several whose logits add (a Splendor return, token by token)
@@ -78,30 +77,9 @@ def guide(net: Net, encode: Callable[[Any], Vector], outputs: Callable[[Any, Seq
     """The network as ``ai.puct`` asks for it, for a two-player game whose state names the seat to act ``turn``:
     the priors of the legal moves, and each seat's share of the win."""
 
-    def guided(state: Any, legal: Sequence[Any]) -> tuple[list[float], tuple[float, float]]:
+    def judged(state: Any, legal: Sequence[Any]) -> tuple[list[float], tuple[float, float]]:
         logits, value = net(encode(state))
-        return priors(logits, outputs(state, legal)), _shares(value, state.turn)
-
-    return guided
-
-
-def judge(net: Net, encode: Callable[[Any], Vector]) -> Judge:
-    """The network's value alone, as ``Knowledge.judge`` asks for it (a two-player game whose state names the
-    seat to act ``turn``): each seat's share of the win."""
-
-    def judged(state: Any) -> tuple[float, float]:
-        return _shares(net(encode(state))[1], state.turn)
+        share = (1.0 + value) / 2
+        return priors(logits, outputs(state, legal)), (share, 1.0 - share) if state.turn == 0 else (1.0 - share, share)
 
     return judged
-
-
-def shipped(name: str) -> Net:
-    """The network the package ships as ``ai/games/<name>.npz`` (trained by ``bench/net_train.py``)."""
-    with resources.files("ai.games").joinpath(f"{name}.npz").open("rb") as file:
-        return load(file)
-
-
-def _shares(value: float, turn: int) -> tuple[float, float]:
-    """Each seat's share of the win, from the value (-1 to 1) for the seat to act."""
-    share = (1.0 + value) / 2
-    return (share, 1.0 - share) if turn == 0 else (1.0 - share, share)

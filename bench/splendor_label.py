@@ -32,9 +32,9 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # run from a check
 import numpy as np
 
 from ai import LEVELS, puct
-from ai.games import GUIDED, KNOWLEDGE
-from ai.games.splendor_net import encode
-from ai.net import Net, load, shipped
+from ai.games import KNOWLEDGE
+from ai.games.splendor_net import encode, shipped
+from ai.net import Net, load
 from rules import GAMES
 
 GAME = GAMES["splendor"]
@@ -61,7 +61,7 @@ def read_labels(files: list[Path]) -> dict[tuple[int, int], float]:
 def label(game: dict[str, Any], every: int, done: set[int], simulations: int | None = None) -> list[dict[str, Any]]:
     """The labels of one game's every ``every``-th decision with a choice, but those ``done``; searched with
     ``simulations`` (سخت's when None)."""
-    knowledge = GUIDED["splendor"]
+    knowledge = KNOWLEDGE["splendor"].at_table(2)
     assert knowledge.guide is not None, "اسپلندور at two players ships a network"
     simulations = simulations or knowledge.iterations(LEVELS["hard"].iterations, 2)
     state = GAME.setup(2, game["seed"])
@@ -149,7 +149,7 @@ def main() -> None:
             with args.net.open("rb") as file:
                 report(args.games, values, load(file))
         else:
-            report(args.games, values, shipped("splendor_net"))
+            report(args.games, values, shipped())
         return
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [

@@ -1,17 +1,17 @@
-"""A little knowledge per game, keyed like ``rules.GAMES``: ``KNOWLEDGE`` written by hand, which every level plays,
-and ``GUIDED``, what سخت plays at two players where a game has a network (the hand knowledge with what the network
-adds, in the game's network module, so that a new network changes that game's files alone)."""
+"""A little knowledge per game, keyed like ``rules.GAMES``."""
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from ai.games import carcassonne, coin_age, coin_age_net, condottiere, conqueror, splendor, splendor_net
+from ai.games import carcassonne, coin_age, condottiere, conqueror, splendor, splendor_net
 from ai.knowledge import Knowledge
+
+# اسپلندور's network reads the linear judgement of ``splendor``, so it is attached here, not there
 
 KNOWLEDGE: Mapping[str, Knowledge] = {
     "coin_age": coin_age.KNOWLEDGE,
     "conqueror": conqueror.KNOWLEDGE,
     "condottiere": condottiere.KNOWLEDGE,
-    "splendor": splendor.KNOWLEDGE,
+    "splendor": replace(splendor.KNOWLEDGE, guide=splendor_net.guide(splendor_net.shipped())),
     "carcassonne": carcassonne.KNOWLEDGE,
 }
-GUIDED: Mapping[str, Knowledge] = {"splendor": splendor_net.GUIDED, "coin_age": coin_age_net.GUIDED}

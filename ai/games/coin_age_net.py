@@ -14,16 +14,13 @@ spaces, a capture by its space, a payment by size, and the end of the turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
-from ai.games.coin_age import KNOWLEDGE as HAND
-from ai.games.coin_age import REGION
-from ai.knowledge import Guide, Judge
-from ai.net import Index, Net, Vector, shipped
+from ai.games.coin_age import KNOWLEDGE, REGION
+from ai.knowledge import Guide
+from ai.net import Index, Net, Vector
 from ai.net import guide as net_guide
-from ai.net import judge as net_judge
 from rules.coin_age.board import BOARD
 from rules.coin_age.model import CoinAction, CoinAgeState
 
@@ -88,22 +85,12 @@ def encode(state: CoinAgeState) -> Vector:
     at += 4
     out[at : at + 2] = [sum(1 for stack in state.stacks if not stack) / SPACES, float(me == 0)]
     at += 2
-    standing = HAND.standing(state)
+    standing = KNOWLEDGE.standing(state)
     mine_now, theirs_now = standing[me], standing[1 - me]
-    out[at : at + 3] = [mine_now / _SCALE, theirs_now / _SCALE, (mine_now - theirs_now) / (2 * HAND.spread)]
+    out[at : at + 3] = [mine_now / _SCALE, theirs_now / _SCALE, (mine_now - theirs_now) / (2 * KNOWLEDGE.spread)]
     return np.array(out, dtype=np.float32)
 
 
 def guide(net: Net) -> Guide:
     """The network as ``ai.puct`` asks for it: the priors of the legal moves, and each seat's share of the win."""
     return net_guide(net, encode, outputs)
-
-
-def judge(net: Net) -> Judge:
-    """The network's value as ``Knowledge.judge``: each seat's share of the win."""
-    return net_judge(net, encode)
-
-
-GUIDED = replace(HAND, judge=judge(shipped("coin_age_net")), playout_depth=0, budget=4.6)
-"""What سخت plays: the hand search, each new node judged by the shipped network's value at once (no play-out: an
-iteration then costs 0.43 of one with an 8-ply play-out, so 4.6 of the level's iterations take the time 2.0 did)."""

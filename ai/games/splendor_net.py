@@ -15,16 +15,15 @@ back), a noble by its place on the table, and the pass. Gold variants of a buy s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from importlib import resources
 from itertools import combinations
 
 import numpy as np
 
-from ai.games import splendor
 from ai.games.splendor import FEATURES, shortfall
 from ai.knowledge import Guide
 from ai.learned import stored_weights
-from ai.net import Index, Net, Vector, shipped
+from ai.net import Index, Net, Vector, load
 from ai.net import guide as net_guide
 from rules.splendor.data import BONUS, COST, LEVEL, NOBLE_REQUIRES, POINTS
 from rules.splendor.model import SplendorAction, SplendorState
@@ -154,6 +153,12 @@ def outputs(state: SplendorState, legal: Sequence[SplendorAction]) -> list[Index
     return [action_index(action, state.nobles) for action in legal]
 
 
+def shipped() -> Net:
+    """The network the package ships (``splendor_net.npz``, trained by ``bench/net_train.py``)."""
+    with resources.files("ai.games").joinpath("splendor_net.npz").open("rb") as file:
+        return load(file)
+
+
 def guide(net: Net) -> Guide:
     """The network as ``ai.puct`` asks for it: the priors of the legal moves, and each seat's share of the win."""
     return net_guide(net, encode, outputs)
@@ -191,8 +196,3 @@ def colour_swap(order: Sequence[int]) -> tuple[list[int], list[int]]:
         outputs[TAKE_TWO + c] = TAKE_TWO + order[c]
         outputs[RETURN + c] = RETURN + order[c]
     return inputs, outputs
-
-
-GUIDED = replace(splendor.KNOWLEDGE, guide=guide(shipped("splendor_net")))
-"""What سخت plays at two players: PUCT by the shipped network (net6), its leaves mixed with the hand knowledge's
-play-outs."""

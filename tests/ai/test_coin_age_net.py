@@ -3,14 +3,10 @@ nothing of the tosses to come, and a network that has learned nothing judging as
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 from random_play_support import positions as random_positions
 
-from ai import LEVELS, choose
-from ai.games import GUIDED
 from ai.games.coin_age import KNOWLEDGE
 from ai.games.coin_age_net import (
     END,
@@ -21,11 +17,9 @@ from ai.games.coin_age_net import (
     action_index,
     encode,
     guide,
-    judge,
     outputs,
 )
-from ai.net import Net, shipped
-from ai.search import search
+from ai.net import Net
 from rules import GAMES
 from rules.coin_age.model import CoinAction, CoinAgeState, coin
 
@@ -85,27 +79,3 @@ def test_a_network_that_has_learned_nothing_judges_as_the_hand_judgement() -> No
         priors, values = judged(state, legal)
         assert values == pytest.approx(KNOWLEDGE.values(state), abs=1e-5)
         assert priors == pytest.approx([1 / len(legal)] * len(legal))
-
-
-def test_the_shipped_judge_is_the_networks_value_for_the_seat_to_act() -> None:
-    net, judged = shipped("coin_age_net"), GUIDED["coin_age"].judge
-    assert judged is not None
-    for state in positions(7)[::4]:
-        _, value = net(encode(state))
-        shares = judged(state)
-        assert shares == judge(net)(state) and sum(shares) == pytest.approx(1.0)
-        assert shares[state.turn] == pytest.approx((1 + value) / 2) and 0.0 < shares[state.turn] < 1.0
-
-
-def test_hard_judges_by_the_network_and_the_other_levels_by_the_hand() -> None:
-    """سخت's search judges each new node by the network at once; آسان and متوسط were set without it, so their play
-    stays as it was measured."""
-    learned = GUIDED["coin_age"]
-    assert learned.judge is not None and KNOWLEDGE.judge is None and learned.playout_depth == 0
-    assert replace(learned, judge=None, playout_depth=KNOWLEDGE.playout_depth, budget=KNOWLEDGE.budget) == KNOWLEDGE
-    states = [s for s in positions(8)[10:] if len(GAME.legal_actions(s, s.turn)) > 3][:3]
-    for level, knowledge in (("hard", learned), ("medium", KNOWLEDGE), ("easy", KNOWLEDGE)):
-        budget, temperature = knowledge.iterations(LEVELS[level].iterations), LEVELS[level].temperature
-        for state in states:
-            searched = search(GAME, state, state.turn, budget, 4, knowledge, temperature)
-            assert choose("coin_age", state, state.turn, level, 4) == searched

@@ -11,7 +11,7 @@ import pytest
 from random_play_support import positions as random_positions
 
 from ai import LEVELS, choose, puct
-from ai.games import GUIDED
+from ai.games import KNOWLEDGE as KNOWLEDGE_BY_GAME
 from ai.games.splendor import KNOWLEDGE
 from ai.games.splendor_net import (
     BUY,
@@ -26,8 +26,9 @@ from ai.games.splendor_net import (
     colour_swap,
     encode,
     outputs,
+    shipped,
 )
-from ai.net import TINY, Net, load, priors, shipped
+from ai.net import TINY, Net, load, priors
 from ai.search import search
 from rules import GAMES
 from rules.splendor.data import COST, LEVEL
@@ -129,7 +130,7 @@ def test_a_network_that_has_learned_nothing_judges_as_the_linear_judgement() -> 
 
 
 def test_the_shipped_network_reads_every_position_and_prefers_a_legal_move() -> None:
-    net = shipped("splendor_net")
+    net = shipped()
     for state in positions(5)[::7]:
         logits, value = net(encode(state))
         legal = GAME.legal_actions(state, state.turn)
@@ -163,15 +164,13 @@ def test_a_stored_network_loads_without_tiny_weights_and_judges_as_it_would_with
 
 
 def test_hard_at_two_players_searches_by_the_shipped_guide_and_the_other_levels_and_tables_do_not() -> None:
-    learned = GUIDED["splendor"]
-    assert learned.guide is not None and KNOWLEDGE.guide is None
+    knowledge = KNOWLEDGE_BY_GAME["splendor"]
+    assert knowledge.guide is not None
     state = positions(8)[6]
-    hard = learned.iterations(LEVELS["hard"].iterations)
-    guided = puct.search(GAME, state, state.turn, hard, 4, learned.guide, mixed_with=learned)
+    hard = knowledge.iterations(LEVELS["hard"].iterations)
+    guided = puct.search(GAME, state, state.turn, hard, 4, knowledge.guide, mixed_with=knowledge)
     assert choose("splendor", state, state.turn, "hard", 4) == guided.action
-    medium = KNOWLEDGE.iterations(LEVELS["medium"].iterations)
-    plain = search(GAME, state, state.turn, medium, 4, KNOWLEDGE, LEVELS["medium"].temperature)
+    assert knowledge.at_table(4).guide is None and knowledge.at_table(2).guide is knowledge.guide
+    medium = knowledge.iterations(LEVELS["medium"].iterations)
+    plain = search(GAME, state, state.turn, medium, 4, knowledge, LEVELS["medium"].temperature)
     assert choose("splendor", state, state.turn, "medium", 4) == plain
-    four, at_four = GAME.setup(4, 8), KNOWLEDGE.at_table(4)
-    hand = search(GAME, four, four.turn, at_four.iterations(LEVELS["hard"].iterations, 4), 4, at_four)
-    assert choose("splendor", four, four.turn, "hard", 4) == hand
