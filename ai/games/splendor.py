@@ -79,6 +79,14 @@ def shortfall(need: Sequence[int], have: Sequence[int]) -> int:
     )
 
 
+def buying_power(tokens: Sequence[int], bonus: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """What a seat pays with in each of the five colours: its gems and its bonuses (``tokens`` six, gold last and
+    left out: it stands in for any colour)."""
+    t0, t1, t2, t3, t4, _ = tokens
+    b0, b1, b2, b3, b4 = bonus
+    return t0 + b0, t1 + b1, t2 + b2, t3 + b3, t4 + b4
+
+
 def _features(state: SplendorState) -> list[list[float]]:
     """Per seat, the terms the judgement weighs (``NAMES``, in that order). Unrolled over the colours: the guided
     search judges two positions a simulation by these."""
@@ -100,7 +108,7 @@ def _features(state: SplendorState) -> list[list[float]]:
         nobles = 0.0
         for noble in state.nobles:
             nobles += NOBLE_POINTS[noble] * _NOBLE_POWERS[shortfall(NOBLE_REQUIRES[noble], bonus)]
-        have = (b0 + tokens[0], b1 + tokens[1], b2 + tokens[2], b3 + tokens[3], b4 + tokens[4])
+        have = buying_power(tokens, bonus)
         best = second = 0.0
         buyable = 0
         for card in (*table, *state.reserved[seat]):
@@ -163,7 +171,7 @@ def _policy(state: SplendorState, seat: int, legal: Sequence[SplendorAction], dr
     rows, reserved = state.rows, state.reserved[seat]
     lack: tuple[int, ...] = (0, 0, 0, 0, 0)
     nearest = 99.0
-    h0, h1, h2, h3, h4 = (bonus[c] + tokens[c] for c in GEMS)  # unrolled: the hottest loop of a play-out
+    h0, h1, h2, h3, h4 = buying_power(tokens, bonus)  # unrolled below: the hottest loop of a play-out
     for card in (*rows[0], *rows[1], *rows[2], *reserved):
         if not card:
             continue

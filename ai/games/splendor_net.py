@@ -20,7 +20,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ai.games.splendor import FEATURES, shortfall
+from ai.games.splendor import FEATURES, buying_power, shortfall
 from ai.knowledge import Guide
 from ai.learned import stored_weights
 from ai.net import Index, Net, Vector, load
@@ -92,14 +92,7 @@ def encode(state: SplendorState) -> Vector:
     powers = []
     for seat in seats:
         tokens, bonus = state.tokens[seat], state.bonuses[seat]
-        power = (
-            tokens[0] + bonus[0],
-            tokens[1] + bonus[1],
-            tokens[2] + bonus[2],
-            tokens[3] + bonus[3],
-            tokens[4] + bonus[4],
-        )
-        powers.append((power, tokens[5]))
+        powers.append((buying_power(tokens, bonus), tokens[5]))
     (mine, my_gold), (theirs, their_gold) = powers
     for row in state.rows:
         for card in row:
