@@ -80,11 +80,6 @@ def _promising(game: AnyGame, sample: Any, seat: int, actions: list[Any], knowle
     """The ``knowledge.candidates`` moves that look best right after they are made (in ``sample``), in the
     order listed: with hundreds of moves a turn (a tile's every place, turn and meeple), an iteration budget
     spread over all of them tries each once or twice at random and plays worse than this one look."""
-    assert knowledge.candidates is not None
-    if knowledge.rank is not None:
-        scores = knowledge.rank(sample, actions)
-        best = sorted(range(len(actions)), key=lambda i: (-scores[i], i))[: knowledge.candidates]
-        return [actions[i] for i in sorted(best)]
     judged = []
     for index, action in enumerate(actions):
         after = game.apply(sample, seat, action).state

@@ -13,14 +13,13 @@ spaces, a capture by its space, a payment by size, and the end of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from importlib import resources
+from collections.abc import Sequence
 
 import numpy as np
 
 from ai.games.coin_age import KNOWLEDGE, REGION
 from ai.knowledge import Guide
-from ai.net import Index, Net, Vector, load, priors
+from ai.net import Index, Net, Vector
 from ai.net import guide as net_guide
 from rules.coin_age.board import BOARD
 from rules.coin_age.model import CoinAction, CoinAgeState
@@ -92,21 +91,6 @@ def encode(state: CoinAgeState) -> Vector:
     return np.array(out, dtype=np.float32)
 
 
-def ranked(net: Net) -> Callable[[CoinAgeState, Sequence[CoinAction]], list[float]]:
-    """The policy's priors of the legal actions."""
-
-    def rank(state: CoinAgeState, legal: Sequence[CoinAction]) -> list[float]:
-        logits, _ = net(encode(state))
-        return priors(logits, outputs(state, legal))
-
-    return rank
-
-
 def guide(net: Net) -> Guide:
     """The network as ``ai.puct`` asks for it: the priors of the legal moves, and each seat's share of the win."""
     return net_guide(net, encode, outputs)
-
-
-def shipped() -> Net:
-    with resources.files("ai.games").joinpath("coin_age_net.npz").open("rb") as file:
-        return load(file)
