@@ -50,7 +50,6 @@ class Knowledge:
     expand: Policy | None = None
     widening: float | None = None
     guide: Guide | None = None
-    look: Callable[[Any, Any, int, Sequence[Any]], Sequence[float]] | None = None
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come

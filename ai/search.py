@@ -63,11 +63,6 @@ def search(
         generator = _iterate(game, sample, seat, root, generator, knowledge, pruned)
     legal = set(actions)
     tried = [(n.visits, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal]
-    if temperature <= 0 and knowledge.look is not None and len(knowledge.values(state)) == 2:
-        top = sorted(tried, reverse=True)[:3]
-        looks = knowledge.look(game, state, seat, [a for _, _, a in top])
-        means = [root.children[a].total / root.children[a].visits for _, _, a in top]
-        return max(zip((m + v for m, v in zip(means, looks)), [i for _, i, _ in top], [a for _, _, a in top]))[2]
     if temperature <= 0:
         return max(tried)[2]
     most = max(visits for visits, _, _ in tried)

@@ -15,9 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from typing import Any
-
-from ai.knowledge import Knowledge, result_values
+from ai.knowledge import Knowledge
 from rules.carcassonne.board import Board, board_of
 from rules.carcassonne.data import FITS, MEEPLES, ORIENTED, STEP, STRIDE, TILES
 from rules.carcassonne.model import CarcAction, CarcassonneState
@@ -141,48 +139,6 @@ def _policy(state: CarcassonneState, seat: int, legal: Sequence[CarcAction], dra
 # keeps the meeple) won 83.8% of the same 40 but 73.8% of 84 (spread 14 without it 75.6% of those; 11 deals
 # better, 14 worse): kept out, the random reply is no weakness a search this size can see. At four players
 # ``crowd`` keeps a move about as long as at two.
-def _look(game: Any, state: CarcassonneState, seat: int, actions: Sequence[CarcAction]) -> list[float]:
-    """Each move's worth to ``seat`` when the opponent answers it as well as the standing says, whatever tile
-    it draws (expectimax over the tiles left, two plies: Star1)."""
-    out = []
-    for action in actions:
-        after = game.apply(state, seat, action).state
-        if game.outcome(after) is not None or after.drawn < 0:
-            outcome = game.outcome(after)
-            out.append(result_values(outcome, 2)[seat] if outcome else KNOWLEDGE.values(after)[seat])
-            continue
-        opponent = after.turn
-        counts = Counter(after.pile)
-        counts[after.drawn] += 1
-        total, weight = 0.0, 0
-        for ttype, count in counts.items():
-            pile = list(after.pile)
-            if ttype != after.drawn:
-                pile[pile.index(ttype)] = after.drawn
-            drawn = after.model_copy(update={"drawn": ttype, "pile": tuple(pile)})
-            legal = game.legal_actions(drawn, opponent)
-            if not legal:
-                worst = KNOWLEDGE.values(drawn)[seat]
-            else:
-                worst = 1.0
-                for reply in legal:
-                    end = game.apply(drawn, opponent, reply).state
-                    outcome = game.outcome(end)
-                    value = result_values(outcome, 2)[seat] if outcome else KNOWLEDGE.values(end)[seat]
-                    worst = min(worst, value)
-            total += count * worst
-            weight += count
-        out.append(total / weight)
-    return out
-
-
 KNOWLEDGE = Knowledge(
-    standing=_standing,
-    spread=SPREAD,
-    playout_depth=4,
-    budget=0.6,
-    candidates=6,
-    policy=_policy,
-    crowd=0.15,
-    look=_look,
+    standing=_standing, spread=SPREAD, playout_depth=4, budget=0.8, candidates=6, policy=_policy, crowd=0.15
 )
