@@ -38,9 +38,7 @@ class Knowledge:
     has fewer than ``widening`` times the square root of its visits (progressive widening; None: every move
     once before any twice), so that the few visits of a reply deep in the tree go to the replies ``expand``
     puts first, not one each to every move; at two players only (``at_table``); ``guide``: a policy and value
-    learned by self-play, with which a guided level searches by PUCT (``ai.puct``) instead, at two players only;
-    ``exploration``: UCB's constant (rewards in [0, 1]), larger where the shares of the win a game's standing gives
-    are far apart, so that a move judged worse on its first few samples is still tried."""
+    learned by self-play, with which a guided level searches by PUCT (``ai.puct``) instead, at two players only."""
 
     standing: Callable[[Any], Sequence[float]]
     spread: float
@@ -52,7 +50,6 @@ class Knowledge:
     expand: Policy | None = None
     widening: float | None = None
     guide: Guide | None = None
-    exploration: float = 0.7
 
     def at_table(self, players: int) -> Knowledge:
         """The knowledge a table of ``players`` is searched with: beyond two players, where three replies come

@@ -21,6 +21,7 @@ from typing import Any
 from ai.knowledge import Knowledge, Policy, result_values
 from rules import Game, rng
 
+EXPLORATION = 0.7  # UCB's constant for rewards in [0, 1]
 AnyGame = Game[Any, Any, Any]
 
 
@@ -34,9 +35,8 @@ class _Node:
     total: float = 0.0
     children: dict[Hashable, _Node] = field(default_factory=dict)
 
-    def score(self, exploration: float) -> float:
-        """UCB1 with ``exploration`` as its constant, over the times this move was available."""
-        return self.total / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
+    def score(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
 def search(
@@ -117,7 +117,7 @@ def _iterate(
                 untried.append(action)
                 continue
             child.available += 1
-            value = child.score(knowledge.exploration)
+            value = child.score()
             if value > best:
                 best, chosen, chosen_node = value, action, child
         if (

@@ -91,16 +91,6 @@ def _policy(state: CoinAgeState, seat: int, legal: Sequence[CoinAction], draw: i
     return chosen
 
 
-# UCB's constant: at spread 4 a few coins' lead is already most of the win, so a move's first samples set its mean
-# far from the others', and at 0.7 the search seldom went back to a candidate that began badly (issue 28, سخت
-# against frozen سخت on the kept line's first 40 deals, where 0.7 won 62.5%: 0.4 65.0%, 1.0 77.5%, 1.4 the figures
-# in ai/README.md).
 KNOWLEDGE = Knowledge(
-    standing=_standing,
-    spread=4.0,
-    playout_depth=8,
-    budget=2.0,
-    candidates=CANDIDATES,
-    policy=_policy,
-    exploration=1.4,
+    standing=_standing, spread=4.0, playout_depth=8, budget=2.0, candidates=CANDIDATES, policy=_policy
 )
