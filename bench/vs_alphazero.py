@@ -32,12 +32,14 @@ can be taken and no card reserved or bought, is a move it cannot name). A noble 
 seeded per move, so a move it is not asked for changes none of its others.
 
 Games are kept in the same record as ``bench/ai_strength.py`` (B is ``alphazero-<simulations>``), so a line can
-stop and go on, and ``--report`` reads it without the agent's environment. The agent is loaded once and cannot be
-sent to another process, so a line uses one core; ``--part 0/2`` and ``--part 1/2`` in two processes (each loads
-its agent) share a line's games between two cores and the record. ``--rekey DIGEST …`` (with ``--agent-dir``) does for
-the lines against the agent what ``bench/ai_strength.py --rekey`` does for its own players: it replays each line's
-first games (``--replays``) with today's code and carries the line to today's digest where they play alike (run it
-while no line writes to the record).
+stop and go on, and ``--report`` reads it without the agent's environment (with ``--code`` and ``--against`` as
+``bench/ai_strength.py`` takes them). The agent is loaded once and cannot be sent to another process, so a line
+uses one core; ``--part 0/2`` and ``--part 1/2`` in two processes (each loads its agent) share a line's games
+between two cores and the record. Start two processes a second apart: the agent names the file it exports its
+network to by the clock's milliseconds, and two loaders in the same millisecond delete each other's file.
+``--rekey DIGEST …`` (with ``--agent-dir``) does for the lines against the agent what ``bench/ai_strength.py
+--rekey`` does for its own players: it replays each line's first games (``--replays``) with today's code and carries
+the line to today's digest where they play alike (run it while no line writes to the record).
 
 ``--self-play FILE`` plays the agent against itself instead (``--games``, ``--part`` as for a line; deals of their
 own, ``SELF_PLAY_DEALS``) and keeps the positions as ``bench/value_fit.py collect`` keeps them, to fit a judgement
@@ -252,6 +254,8 @@ def main() -> None:
         help="J/N: play games J, J+N, J+2N, …: N processes, each with its agent, share a line",
     )
     parser.add_argument("--report", action="store_true", help="print what the record holds; play nothing")
+    parser.add_argument("--code", metavar="DIGEST", help="with --report: the line as the code of this digest played it")
+    parser.add_argument("--against", metavar="DIGEST", help="with --report: deal by deal beside this digest's line")
     parser.add_argument("--rekey", nargs="+", metavar="DIGEST", help="carry this agent's lines to today's code")
     parser.add_argument("--replays", type=int, default=3, help="games of each line --rekey plays again")
     parser.add_argument(
@@ -263,7 +267,7 @@ def main() -> None:
     kept = args.record.resolve() if args.record else None  # before the agent's loader changes directory
     record = Record(kept)
     if args.report:
-        held_so_far(key, args.games, record)
+        held_so_far(key, args.games, record, args.code, args.against)
         return
     if args.agent_dir is None:
         parser.error("--agent-dir is needed to play")
