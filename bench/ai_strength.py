@@ -379,6 +379,18 @@ def sign_test(better: int, worse: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def add_comparison(parser: argparse.ArgumentParser) -> None:
+    """``--code`` and ``--against``, for a script that reports lines of the record (``--report``)."""
+    parser.add_argument("--code", metavar="DIGEST", help="with --report: the line as the code of this digest played it")
+    parser.add_argument("--against", metavar="DIGEST", help="with --report: deal by deal beside this digest's line")
+
+
+def check_comparison(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Nothing is compared while games are played: ``--code`` and ``--against`` only with ``--report``."""
+    if (args.code or args.against) and not args.report:
+        parser.error("--code and --against go with --report")
+
+
 def report(key: Line, results: list[Played], note: str) -> None:
     game_id, players, a, b, _ = key
     mean = statistics.fmean(r.share for r in results)
@@ -419,9 +431,9 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="print what the record holds of the lines; play nothing")
     parser.add_argument("--rekey", nargs="+", metavar="DIGEST", help="carry lines under older code to today's")
     parser.add_argument("--replays", type=int, default=3, help="games of each line --rekey plays again")
-    parser.add_argument("--code", metavar="DIGEST", help="with --report: the line as the code of this digest played it")
-    parser.add_argument("--against", metavar="DIGEST", help="with --report: deal by deal beside this digest's line")
+    add_comparison(parser)
     args = parser.parse_args()
+    check_comparison(parser, args)
     if args.rekey:
         assert args.record, "--rekey rewrites the --record file"
         rekey(args.record, set(args.rekey), args.replays, replay_here(args.jobs))

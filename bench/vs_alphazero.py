@@ -58,7 +58,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ai_strength
 import value_fit
-from ai_strength import SEARCHERS, Line, Played, Record, held_so_far
+from ai_strength import SEARCHERS, Line, Played, Record, add_comparison, check_comparison, held_so_far
 
 from rules import GAMES
 from rules.splendor.data import CARDS, NOBLES
@@ -254,14 +254,14 @@ def main() -> None:
         help="J/N: play games J, J+N, J+2N, …: N processes, each with its agent, share a line",
     )
     parser.add_argument("--report", action="store_true", help="print what the record holds; play nothing")
-    parser.add_argument("--code", metavar="DIGEST", help="with --report: the line as the code of this digest played it")
-    parser.add_argument("--against", metavar="DIGEST", help="with --report: deal by deal beside this digest's line")
+    add_comparison(parser)
     parser.add_argument("--rekey", nargs="+", metavar="DIGEST", help="carry this agent's lines to today's code")
     parser.add_argument("--replays", type=int, default=3, help="games of each line --rekey plays again")
     parser.add_argument(
         "--self-play", type=Path, metavar="FILE", help="play the agent against itself, keeping positions in FILE"
     )
     args = parser.parse_args()
+    check_comparison(parser, args)
     name = f"alphazero-{args.simulations}"
     key: Line = ("splendor", PLAYERS, args.a, name, args.seed)
     kept = args.record.resolve() if args.record else None  # before the agent's loader changes directory
