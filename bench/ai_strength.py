@@ -358,10 +358,10 @@ def paired(this: dict[int, float], that: dict[int, float]) -> str:
     better, and a two-sided sign test of the difference, since a line's own interval hides how much two lines on the
     same deals agree (issue 28: nine better and three worse of 40 deals became twelve and thirteen of 100)."""
     both = sorted(set(this) & set(that))
-    better = sum(1 for i in both if this[i] > that[i])
-    worse = sum(1 for i in both if this[i] < that[i])
     if not both:
         return "no deal played by both"
+    better = sum(1 for i in both if this[i] > that[i])
+    worse = sum(1 for i in both if this[i] < that[i])
     mean = 100 * statistics.fmean(this[i] for i in both)
     theirs = 100 * statistics.fmean(that[i] for i in both)
     return (
